@@ -1,0 +1,1 @@
+"""casino_sim.analysis layer (see DESIGN.md)."""

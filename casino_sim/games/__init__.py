@@ -1,0 +1,1 @@
+"""casino_sim.games layer (see DESIGN.md)."""

@@ -1,0 +1,1 @@
+"""Presentation: tables, JSON and plots. The only layer (with cli) that writes files."""

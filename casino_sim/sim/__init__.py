@@ -1,0 +1,1 @@
+"""casino_sim.sim layer (see DESIGN.md)."""
