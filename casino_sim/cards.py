@@ -99,7 +99,9 @@ def parse_cards(text: str | Iterable[str], *, allow_duplicates: bool = False) ->
     ...
     casino_sim.errors.DuplicateCardError: duplicate card 'As' in 'As As'
     """
-    tokens = [t for t in _TOKEN_SPLIT.split(text.strip()) if t] if isinstance(text, str) else list(text)
+    tokens = (
+        [t for t in _TOKEN_SPLIT.split(text.strip()) if t] if isinstance(text, str) else list(text)
+    )
     codes = np.array([parse_card(t) for t in tokens], dtype=np.int8)
     if not allow_duplicates:
         seen: set[int] = set()

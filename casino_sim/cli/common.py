@@ -37,7 +37,9 @@ def parse_count(text: str) -> int:
     """
     match = _COUNT.match(text)
     if not match:
-        raise argparse.ArgumentTypeError(f"expected a positive count like 1000, 250k or 100M, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"expected a positive count like 1000, 250k or 100M, got {text!r}"
+        )
     value = float(match.group(1)) * _SCALE[match.group(2).lower()]
     if value < 1 or value != int(value):
         raise argparse.ArgumentTypeError(f"expected a positive whole count, got {text!r}")

@@ -1,0 +1,118 @@
+"""Compiled (numba) loops over batches of hands; no validation here, see ``api``.
+
+Every kernel takes a C-contiguous ``(n_hands, n_cards)`` integer array of card
+codes and the tables from :mod:`casino_sim.evaluator.tables`, and fills ``out``.
+Suit counts are kept as four 4-bit nibbles: adding 3 to each sets the nibble's
+top bit exactly when a suit holds five or more cards.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+_FIVE_OR_MORE = 0x8888
+_PLUS_THREE = 0x3333
+
+
+@njit(cache=True, inline="always")
+def _key_and_suits(hand, card_keys):
+    key = 0
+    suits = 0
+    for card in hand:
+        key += card_keys[card]
+        suits += 1 << ((card & 3) << 2)
+    return key, (suits + _PLUS_THREE) & _FIVE_OR_MORE
+
+
+@njit(cache=True, inline="always")
+def _flush_mask(hand, flush_bits):
+    suit = 0
+    while not (flush_bits >> (suit * 4 + 3)) & 1:
+        suit += 1
+    mask = 0
+    for card in hand:
+        if card & 3 == suit:
+            mask |= 1 << (card >> 2)
+    return mask
+
+
+@njit(cache=True)
+def high_kernel(cards, card_keys, key_index, high, flush_high, out):
+    """Best high value of each hand (5-7 cards)."""
+    for i in range(cards.shape[0]):
+        hand = cards[i]
+        key, flush_bits = _key_and_suits(hand, card_keys)
+        if flush_bits:
+            out[i] = flush_high[_flush_mask(hand, flush_bits)]
+        else:
+            out[i] = high[key_index[key]]
+
+
+@njit(cache=True)
+def a5_kernel(cards, card_keys, key_index, a5, qualifier, out):
+    """Best ace-to-five low; values below ``qualifier`` become -1 (no low)."""
+    for i in range(cards.shape[0]):
+        key = 0
+        for card in cards[i]:
+            key += card_keys[card]
+        value = a5[key_index[key]]
+        out[i] = value if value >= qualifier else -1
+
+
+@njit(cache=True)
+def hilo_kernel(cards, card_keys, key_index, high, a5, flush_high, qualifier, out_high, out_low):
+    """High value and eight-or-better low (-1 = none) of each hand in one pass."""
+    for i in range(cards.shape[0]):
+        hand = cards[i]
+        key, flush_bits = _key_and_suits(hand, card_keys)
+        row = key_index[key]
+        if flush_bits:
+            out_high[i] = flush_high[_flush_mask(hand, flush_bits)]
+        else:
+            out_high[i] = high[row]
+        low = a5[row]
+        out_low[i] = low if low >= qualifier else -1
+
+
+@njit(cache=True)
+def a6_kernel(cards, card_keys, key_index, a6, key_index5, a6_5, a6_flush5, out):
+    """Best ace-to-six low; hands holding five or more of a suit try every five-card subset."""
+    n = cards.shape[1]
+    sub = np.empty(5, dtype=cards.dtype)
+    for i in range(cards.shape[0]):
+        hand = cards[i]
+        key, flush_bits = _key_and_suits(hand, card_keys)
+        if not flush_bits:
+            out[i] = a6[key_index[key]]
+            continue
+        best = -1
+        for a in range(n - 4):
+            for b in range(a + 1, n - 3):
+                for c in range(b + 1, n - 2):
+                    for d in range(c + 1, n - 1):
+                        for e in range(d + 1, n):
+                            sub[0], sub[1], sub[2] = hand[a], hand[b], hand[c]
+                            sub[3], sub[4] = hand[d], hand[e]
+                            sub_key, sub_flush = _key_and_suits(sub, card_keys)
+                            if sub_flush:
+                                value = a6_flush5[_flush_mask(sub, sub_flush)]
+                            else:
+                                value = a6_5[key_index5[sub_key]]
+                            best = max(best, value)
+        out[i] = best
+
+
+@njit(cache=True)
+def first_invalid_hand(cards):
+    """Index of the first hand with a code outside 0..51 or a repeated card, else -1."""
+    for i in range(cards.shape[0]):
+        seen = np.uint64(0)
+        for card in cards[i]:
+            if card < 0 or card > 51:
+                return i
+            bit = np.uint64(1) << np.uint64(card)
+            if seen & bit:
+                return i
+            seen |= bit
+    return -1
