@@ -140,7 +140,7 @@ class CaribbeanAnalysis:
             "strategy": self.strategy,
             "ante": None if self.ante is None else str(self.ante),
             "total_deals": self.total_deals,
-            "total_result_antes": str(self.total_result),
+            "total_result_antes": _exact_json(self.total_result),
             "house_edge": float(self.house_edge),
             "house_edge_exact": str(self.house_edge),
             "element_of_risk": float(self.element_of_risk),
@@ -151,7 +151,7 @@ class CaribbeanAnalysis:
             "rows": [
                 {
                     "event": r.event,
-                    "net": str(r.net),
+                    "net": _exact_json(r.net),
                     "combinations": r.combinations,
                     "probability": float(r.probability),
                     "contribution": float(r.contribution),
@@ -159,6 +159,11 @@ class CaribbeanAnalysis:
                 for r in self.rows
             ],
         }
+
+
+def _exact_json(value: Fraction) -> int | str:
+    """An exact number for JSON: an integer when whole, else the fraction's text."""
+    return int(value) if value.denominator == 1 else str(value)
 
 
 def raise_payouts(paytable: CaribbeanPaytableLike, ante: Fraction | None) -> dict[str, Fraction]:

@@ -10,6 +10,11 @@ from casino_sim.analysis.caribbean_strategy import AceKingRule
 from casino_sim.report.tables import percent, text_table
 
 
+def money(value: Fraction) -> str:
+    """``Fraction(5000)`` -> ``'$5,000'``; cents shown only when there are any."""
+    return f"${int(value):,}" if value.denominator == 1 else f"${float(value):,.2f}"
+
+
 def _net(value: Fraction) -> str:
     return f"{float(value):+g}" if value.denominator != 1 else f"{int(value):+d}"
 
@@ -35,7 +40,7 @@ def format_analysis(analysis: CaribbeanAnalysis) -> str:
             f"{float(-analysis.house_edge):+.8f}",
         ]
     )
-    ante = "" if analysis.ante is None else f", ante {analysis.ante}"
+    ante = "" if analysis.ante is None else f", ante {money(analysis.ante)}"
     title = f"Caribbean Stud — {analysis.paytable}, strategy {analysis.strategy}{ante}"
     measures = [
         ["Total result (antes)", f"{analysis.total_result}"],
@@ -58,7 +63,7 @@ def format_analysis(analysis: CaribbeanAnalysis) -> str:
 
 def format_edge_by_ante(analyses: list[CaribbeanAnalysis]) -> str:
     """House edge as a function of the ante when the paytable caps payouts."""
-    rows = [[str(a.ante), percent(a.house_edge), percent(a.element_of_risk)] for a in analyses]
+    rows = [[money(a.ante), percent(a.house_edge), percent(a.element_of_risk)] for a in analyses]
     return text_table(["Ante", "House edge", "Element of risk"], rows)
 
 
@@ -79,7 +84,7 @@ def format_progressive(analysis: ProgressiveAnalysis, meters: list[Fraction]) ->
     award_rows = []
     for line in analysis.lines:
         pays = (
-            f"${line.fixed:,}"
+            money(line.fixed)
             if line.fixed is not None
             else f"{float(line.meter_share):.0%} of meter"
         )
@@ -97,13 +102,13 @@ def format_progressive(analysis: ProgressiveAnalysis, meters: list[Fraction]) ->
     ]
     be = analysis.break_even_meter
     lines = [
-        f"Progressive — {analysis.name} (wager ${analysis.wager})",
+        f"Progressive — {analysis.name} (wager {money(analysis.wager)})",
         "",
         text_table(["Hand", "Pays", "Combinations", "Probability", "Hits"], award_rows),
         "",
         f"Return per $1 = {float(analysis.fixed_return):.6f} + {float(analysis.meter_slope):.4e} x meter",
         f"Break-even meter: {'none' if be is None else f'${float(be):,.2f}'}",
-        f"Long-run return (contribution {float(analysis.contribution_rate):.0%}, seed ${analysis.seed:,}): "
+        f"Long-run return (contribution {float(analysis.contribution_rate):.0%}, seed {money(analysis.seed)}): "
         f"{percent(analysis.long_run_return, 2)}",
         "",
         text_table(["Meter", "Return", "House edge"], meter_rows),

@@ -36,3 +36,26 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> Path:
 def write_json(path: str | os.PathLike[str], record: Any) -> Path:
     """Write ``record`` as indented JSON, atomically; exact ints stay JSON integers."""
     return write_atomic(path, json.dumps(record, indent=2, sort_keys=False) + "\n")
+
+
+def file_digest(path: str | os.PathLike[str]) -> str:
+    """SHA-256 of a file's bytes, as hex."""
+    import hashlib
+
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def provenance(inputs: dict[str, str | os.PathLike[str] | None], **settings: Any) -> dict[str, Any]:
+    """What a result was made from: casino_sim version, input files with SHA-256, settings (seed...).
+
+    >>> provenance({}, seed=1)["seed"]
+    1
+    """
+    from casino_sim import __version__
+
+    files = {
+        role: {"path": str(path), "sha256": file_digest(path)}
+        for role, path in inputs.items()
+        if path is not None
+    }
+    return {"casino_sim_version": __version__, "inputs": files, **settings}
