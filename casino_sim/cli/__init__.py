@@ -17,6 +17,11 @@ from casino_sim.cli.common import OneLineArgumentParser, fail
 # Sub-command modules, in the order `casino-sim --help` lists them.
 COMMANDS = [
     "casino_sim.cli.eval_cmd",
+    "casino_sim.cli.validate_cmd",
+    "casino_sim.cli.list_cmd",
+    "casino_sim.cli.schema_cmd",
+    "casino_sim.cli.stud_cmd",
+    "casino_sim.cli.analyze_cmd",
 ]
 
 

@@ -10,6 +10,7 @@ from casino_sim.analysis.caribbean_exact import TOTAL_DEALS, analyze_caribbean
 from casino_sim.analysis.caribbean_strategy import optimal_strategy
 from casino_sim.games.caribbean_stud import named_strategy
 from casino_sim.games.caribbean_stud.rule_strategy import parse_rule_strategy
+from casino_sim.paytables import load_paytable, shipped_files
 from tests.caribbean_exact.conftest import make_paytable
 
 
@@ -107,3 +108,22 @@ def test_rule_strategy_from_yaml_matches_named(counts, standard):
         > result
         > analyze_caribbean(standard, "always-raise").total_result
     )
+
+
+@pytest.mark.parametrize("path", shipped_files("caribbean_stud"), ids=lambda p: p.stem)
+def test_every_shipped_paytable_analyzes(counts, path):
+    """Each shipped table: fractions sum to one, optimal beats the simple strategies."""
+    table = load_paytable(path)
+    ante = Fraction(100) if table.max_payout is not None else None
+    optimal = analyze_caribbean(table, "optimal", ante=ante)
+    assert sum(row.probability for row in optimal.rows) == 1
+    assert optimal.total_deals == TOTAL_DEALS
+    for name in ("pair-or-better", "akj83", "always-raise"):
+        assert optimal.total_result >= analyze_caribbean(table, name, ante=ante).total_result
+    if path.stem == "standard":
+        assert optimal.total_result == -1_041_372_912_372
+    if path.stem == "royal-250":  # only the royal changes: 150 more on each royal win
+        base = analyze_caribbean(make_paytable(), "optimal")
+        royals = base.row("Player wins: Royal flush").combinations
+        # the better royal can only add raises, so the optimal total is at least this
+        assert optimal.total_result >= base.total_result + 150 * 2 * royals

@@ -1,0 +1,192 @@
+"""Rule-of-thumb players: tightness and aggression parameters, per-variant hand reading.
+
+A bot rates its hand once per street (0 = hopeless .. 1 = the nuts, from what it
+can see) and then decides with one uniform random number per decision, drawn
+from the generator the table passes. See docs/stud.md for the policies.
+
+>>> import numpy as np
+>>> from casino_sim.games.stud import StudTable, TableRules, seven_card_stud
+>>> t = StudTable(seven_card_stud(), TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000))
+>>> r = t.play_hand(np.random.default_rng(7), default_population(8))
+>>> r.street_reached in range(5)
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from casino_sim.games.stud.rules import Ranking
+from casino_sim.games.stud.state import Action
+
+if TYPE_CHECKING:
+    from casino_sim.games.stud.state import StudHand
+
+__all__ = ["BotPolicy", "default_population", "hand_strength"]
+
+
+def _high_strength(mine: list[int], others_up: list[int], cards_left: int) -> tuple[float, float]:
+    """(made strength, draw equity) of a high hand from its cards and the dead upcards."""
+    ranks = [c >> 2 for c in mine]
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    dead: dict[int, int] = {}
+    for c in others_up:
+        dead[c >> 2] = dead.get(c >> 2, 0) + 1
+    shape = sorted(counts.values(), reverse=True)
+    top = max(ranks)
+    suits = [0, 0, 0, 0]
+    for c in mine:
+        suits[c & 3] += 1
+    flush_n = max(suits)
+    distinct = sorted(set(ranks) | ({-1} if 12 in counts else set()))
+    run = best_run = 1
+    for a, b in itertools.pairwise(distinct):
+        run = run + 1 if b == a + 1 else 1
+        best_run = max(best_run, run)
+    n = len(mine)
+    if shape[0] >= 4:
+        return 1.0, 0.0
+    if shape[0] == 3 and len(shape) > 1 and shape[1] >= 2:
+        return 0.97, 0.0
+    if flush_n >= 5:
+        return 0.93, 0.0
+    if best_run >= 5:
+        return 0.9, 0.0
+    if shape[0] == 3:
+        made = 0.8 + 0.01 * max(r for r, k in counts.items() if k == 3)
+    elif shape[0] == 2 and len(shape) > 1 and shape[1] == 2:
+        made = 0.62 + 0.012 * max(r for r, k in counts.items() if k == 2)
+    elif shape[0] == 2:
+        pair = max(r for r, k in counts.items() if k == 2)
+        made = 0.36 + 0.025 * pair - 0.08 * dead.get(pair, 0)
+    else:
+        made = 0.05 + 0.02 * top - (0.05 if n > 3 else 0.0)
+    draw = 0.0
+    if cards_left:
+        if flush_n == 4 or (flush_n == 3 and n == 3):
+            draw = (0.19 if flush_n == 4 else 0.06) * cards_left
+        if best_run >= 4 or (best_run == 3 and n == 3):
+            draw = max(draw, (0.16 if best_run >= 4 else 0.05) * cards_left)
+    return made, min(draw, 0.6)
+
+
+def _low_strength(mine: list[int], cards_left: int, *, limit: int = 8) -> tuple[float, float]:
+    """(made, draw) of an ace-to-five low: distinct cards 8 or lower (ace = 1)."""
+    lows = sorted({((c >> 2) + 1) % 13 + 1 for c in mine if ((c >> 2) + 1) % 13 + 1 <= limit})
+    n = len(mine)
+    k = len(lows)
+    if k >= 5:
+        return 0.75 + 0.04 * (8 - lows[4]), 0.0
+    needed = min(5, n) if n < 5 else 5
+    missing = needed - k if n < 5 else 5 - k
+    if n <= 3:
+        return (0.95 - 0.06 * (lows[-1] - 3)) if k == 3 else 0.12 * k, 0.0
+    quality = 0.5 - 0.04 * (lows[-1] - 4) if lows else 0.0
+    made = max(0.05, quality - 0.18 * missing)
+    draw = (0.12 * cards_left if missing == 1 else 0.03 * cards_left) if cards_left else 0.0
+    return made, min(draw, 0.55)
+
+
+def hand_strength(hand: StudHand, seat: int) -> tuple[float, float]:
+    """What ``seat`` makes of its hand now: (made strength, draw equity), each 0..1.
+
+    It sees its own cards and the other players' upcards; in hi-lo the better of
+    the two halves counts, with a bonus for two-way hands.
+    """
+    mine = hand.down[seat] + hand.up[seat] + hand.community
+    others = [c for s in range(hand.n) if s != seat for c in hand.up[s]]
+    streets = hand.variant.streets
+    cards_left = sum(st.down + st.up for st in streets[hand.street + 1 :])
+    ranking = hand.variant.ranking
+    if ranking is Ranking.HIGH:
+        made, draw = _high_strength(mine, others, cards_left)
+    elif ranking is Ranking.HILO8:
+        h_made, h_draw = _high_strength(mine, others, cards_left)
+        l_made, l_draw = _low_strength(mine, cards_left)
+        made = max(h_made, l_made) + 0.1 * min(h_made, l_made)
+        draw = max(h_draw, l_draw)
+    else:
+        made, draw = _low_strength(mine, cards_left, limit=9 if len(mine) > 3 else 8)
+    # an opponent showing more than we hold makes us wary
+    if len(hand.up[seat]) >= 2 and ranking is Ranking.HIGH:
+        my_up = [c >> 2 for c in hand.up[seat]]
+        for s in range(hand.n):
+            if s != seat and hand.live[s]:
+                ranks = [c >> 2 for c in hand.up[s]]
+                if len(set(ranks)) < len(ranks) and made < 0.6 and len(set(my_up)) == len(my_up):
+                    made -= 0.12
+                    break
+    return made, draw
+
+
+@dataclass(frozen=True)
+class BotPolicy:
+    """A player model.
+
+    ``tightness`` (0 loose .. 1 tight) raises the strength needed to play;
+    ``aggression`` (0 passive .. 1 aggressive) is the chance to bet or raise
+    with a strong hand; ``bluff`` the chance to bet when checked to with nothing.
+    """
+
+    name: str = "regular"
+    tightness: float = 0.5
+    aggression: float = 0.4
+    bluff: float = 0.04
+
+    def decide(
+        self, hand: StudHand, seat: int, u: float, strength: tuple[float, float]
+    ) -> tuple[Action, int | None]:
+        """Choose (action, amount) for ``seat`` given a uniform ``u`` and its strength."""
+        made, draw = strength
+        legal = hand.legal_actions()
+        actions = legal.actions
+        big = legal.sizes[-1] if legal.sizes else None
+        first = hand.street == 0
+        enter = 0.25 + 0.45 * self.tightness
+        strong = 0.72 + 0.12 * self.tightness - 0.2 * self.aggression
+        if Action.BRING_IN in actions:
+            if made >= strong and u < 0.3 + self.aggression and Action.COMPLETE in actions:
+                return Action.COMPLETE, None
+            return Action.BRING_IN, None
+        aggressive = next(
+            (a for a in (Action.COMPLETE, Action.BET, Action.RAISE) if a in actions), None
+        )
+        if Action.CHECK in actions:
+            if aggressive is not None and (
+                (made >= strong - 0.15 and u < 0.45 + 0.5 * self.aggression) or u < self.bluff
+            ):
+                return aggressive, big if made >= strong else None
+            return Action.CHECK, None
+        owed = legal.call
+        pot = sum(hand.contrib)
+        odds = owed / (pot + owed)
+        if aggressive is not None and made >= strong and u < self.aggression + (made - strong):
+            return aggressive, big if made >= strong + 0.1 else None
+        need = enter if first else enter + 0.07 * hand.street - 0.4 * (0.3 - odds)
+        if hand.street == 0 and owed <= hand.table.bring_in:
+            need -= 0.08
+        if made >= need or draw >= odds + 0.05 + 0.1 * self.tightness:
+            return Action.CALL, None
+        if u < 0.015 * (1 - self.tightness):
+            return Action.CALL, None
+        return Action.FOLD, None
+
+
+def default_population(n: int) -> list[BotPolicy]:
+    """A mixed table of ``n`` bots: rocks, regulars, calling stations and maniacs.
+
+    >>> [b.name for b in default_population(5)]
+    ['regular', 'rock', 'station', 'regular', 'maniac']
+    """
+    kinds = [
+        BotPolicy("regular", 0.5, 0.45),
+        BotPolicy("rock", 0.8, 0.3, 0.01),
+        BotPolicy("station", 0.25, 0.1, 0.01),
+        BotPolicy("regular", 0.55, 0.5),
+        BotPolicy("maniac", 0.2, 0.8, 0.15),
+    ]
+    return [kinds[i % len(kinds)] for i in range(n)]
