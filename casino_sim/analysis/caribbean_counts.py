@@ -173,7 +173,6 @@ def _cell_counts(player, up, thresholds, values5, binomial, c1, c2, c3, s4, out)
 
 @njit(cache=True, parallel=True)
 def _all_cells(reps, player_values, akt, values5, binomial, c1, c2, c3, s4, nq, win, tie):
-    total = 163185
     for i in prange(reps.shape[0]):
         player = np.sort(reps[i].astype(np.int64))
         v = player_values[i]
@@ -192,8 +191,6 @@ def _all_cells(reps, player_values, akt, values5, binomial, c1, c2, c3, s4, nq, 
             if v >= akt:
                 win[i, up] = below_v - below_akt
                 tie[i, up] = at_most_v - below_v
-            if below_akt < 0 or below_akt > total:
-                raise ValueError("inclusion-exclusion count out of range")
 
 
 def compute_counts(*, progress=None, blocks: int = 40) -> DealerCounts:
@@ -229,4 +226,7 @@ def compute_counts(*, progress=None, blocks: int = 40) -> DealerCounts:
         )  # fmt: skip
         if progress is not None:
             progress(b + 1, blocks)
+    outcomes = nq.astype(np.int64) + win + tie
+    if (nq < 0).any() or (win < 0).any() or (tie < 0).any() or (outcomes > DEALER_HOLE_SETS).any():
+        raise AssertionError("inclusion-exclusion produced an impossible count")
     return DealerCounts(class_keys, reps, sizes, player_values, nq, win, tie)

@@ -22,6 +22,7 @@ COMMANDS = [
     "casino_sim.cli.schema_cmd",
     "casino_sim.cli.stud_cmd",
     "casino_sim.cli.analyze_cmd",
+    "casino_sim.cli.simulate_cmd",
 ]
 
 

@@ -71,10 +71,6 @@ def _raise_for_hand(hand: np.ndarray) -> None:
             raise DuplicateCardError(f"duplicate card {name!r} in one hand", token=name)
 
 
-def _card_keys() -> np.ndarray:
-    return CARD_KEYS
-
-
 def evaluate_high(cards: np.ndarray, *, validate: bool = True) -> np.ndarray:
     """Best five-card high value of each hand of 5, 6 or 7 cards (int32, higher is better).
 

@@ -64,8 +64,10 @@ class ProgressivePaytable:
     """A progressive side bet (``kind: progressive``).
 
     Of every side bet of ``wager``, ``contribution_rate`` goes to the meter and
-    ``reserve_rate`` to the reserve that funds the next ``seed``; after a meter
-    award the meter resets to ``seed``. ``envy_bonuses`` pay every *other*
+    ``reserve_rate`` to the reserve that funds the next ``seed``. A meter-share
+    award is paid out of the meter (a 10% straight flush leaves 90% of it); the
+    meter never falls below ``seed``, so a 100% royal resets it to ``seed``.
+    ``envy_bonuses`` pay every *other*
     player at the table when someone hits the hand.
     """
 

@@ -1,5 +1,20 @@
 """Caribbean Stud Poker: rules, settlement and strategies (pure functions, no clock)."""
 
+from casino_sim.games.caribbean_stud.progressive import (
+    ProgressiveRound,
+    break_even_meter,
+    expected_award,
+    settle_progressive,
+)
+from casino_sim.games.caribbean_stud.rules import (
+    OUTCOMES,
+    PAY_KEYS,
+    HandSettlement,
+    classify,
+    net_antes,
+    settle,
+    settle_hand,
+)
 from casino_sim.games.caribbean_stud.strategy import (
     NAMED_STRATEGIES,
     DecisionTable,
@@ -7,4 +22,20 @@ from casino_sim.games.caribbean_stud.strategy import (
     named_strategy,
 )
 
-__all__ = ["NAMED_STRATEGIES", "DecisionTable", "hand_index", "named_strategy"]
+__all__ = [
+    "NAMED_STRATEGIES",
+    "OUTCOMES",
+    "PAY_KEYS",
+    "DecisionTable",
+    "HandSettlement",
+    "ProgressiveRound",
+    "break_even_meter",
+    "classify",
+    "expected_award",
+    "hand_index",
+    "named_strategy",
+    "net_antes",
+    "settle",
+    "settle_hand",
+    "settle_progressive",
+]

@@ -1,0 +1,275 @@
+"""``casino-sim simulate``: Caribbean Stud Monte Carlo with intervals and the exact values beside.
+
+Example::
+
+    casino-sim simulate paytables/caribbean_stud/standard.yaml --hands 100M --seats 7 \\
+        --strategy optimal --progressive paytables/progressives/50-75-100.yaml --seed 1 \\
+        --workers 2 --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from fractions import Fraction
+from typing import Any
+
+from casino_sim.cli.common import parse_count, positive_int
+
+PERCENTILES = (5, 25, 50, 75, 95)
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "simulate",
+        help="Monte Carlo of Caribbean Stud tables (1-7 seats, progressive, confidence intervals)",
+        description="Simulate Caribbean Stud rounds dealt from one deck to 1-7 seats and the dealer.",
+    )
+    parser.add_argument("paytable", metavar="PAYTABLE", help="a caribbean_stud paytable YAML file")
+    parser.add_argument(
+        "--hands",
+        type=parse_count,
+        default=10_000_000,
+        help="rounds to deal, e.g. 100M (default 10M)",
+    )
+    parser.add_argument(
+        "--seats", type=int, default=1, help="players at the table, 1-7 (default 1)"
+    )
+    parser.add_argument(
+        "--strategy",
+        default="optimal",
+        help="optimal, pair-or-better, akj83 or always-raise; or one per seat, comma-separated",
+    )
+    parser.add_argument(
+        "--ante", default="1", help="ante in money (default 1); or one per seat, comma-separated"
+    )
+    parser.add_argument("--progressive", metavar="FILE", help="a progressive side-bet YAML file")
+    parser.add_argument(
+        "--progressive-seats",
+        metavar="LIST",
+        help="seats (1-based, comma-separated) that bet the progressive (default: all)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed for a reproducible run (default: random, printed)",
+    )
+    parser.add_argument(
+        "--workers", type=positive_int, default=None, help="worker processes (default: all cores)"
+    )
+    parser.add_argument(
+        "--session-rounds",
+        type=positive_int,
+        default=400,
+        help="rounds per session for the percentiles (default 400)",
+    )
+    parser.add_argument("--chunk-rounds", type=parse_count, default=1 << 20, help=argparse.SUPPRESS)
+    parser.add_argument("--json", metavar="OUT", help="also write the full result as JSON")
+    parser.add_argument(
+        "--no-exact", action="store_true", help="skip the exact values beside the estimates"
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.set_defaults(func=run)
+
+
+def _per_seat(text: str, seats: int, what: str) -> list[str]:
+    from casino_sim.errors import OptionError
+
+    items = [t.strip() for t in text.split(",") if t.strip()]
+    if len(items) == 1:
+        return items * seats
+    if len(items) != seats:
+        raise OptionError(f"--{what}: give one value or one per seat ({seats}), got {len(items)}")
+    return items
+
+
+def _ante(text: str) -> Fraction:
+    from casino_sim.errors import OptionError
+
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise OptionError(f"--ante: expected an amount like 5 or 2.50, got {text!r}") from None
+    if value <= 0:
+        raise OptionError(f"--ante must be positive, got {text}")
+    return value
+
+
+def build_config(args: argparse.Namespace) -> Any:
+    """The simulation config from parsed options (OptionError / PaytableError on bad input)."""
+    from casino_sim.analysis.caribbean_mc import MAX_SEATS, CaribbeanSimConfig, Seat
+    from casino_sim.errors import OptionError
+    from casino_sim.games.caribbean_stud.strategy import NAMED_STRATEGIES
+    from casino_sim.paytables import load_paytable, load_progressive
+
+    if not 1 <= args.seats <= MAX_SEATS:
+        raise OptionError(f"--seats must be 1..{MAX_SEATS}, got {args.seats}")
+    strategies = _per_seat(args.strategy, args.seats, "strategy")
+    for name in strategies:
+        if name not in NAMED_STRATEGIES:
+            raise OptionError(
+                f"--strategy: unknown strategy {name!r}: expected one of {', '.join(NAMED_STRATEGIES)}"
+            )
+    antes = [_ante(a) for a in _per_seat(args.ante, args.seats, "ante")]
+    if args.seed is not None and args.seed < 0:
+        raise OptionError(f"--seed must be a non-negative integer, got {args.seed}")
+    if args.progressive_seats and not args.progressive:
+        raise OptionError("--progressive-seats needs --progressive FILE")
+    paytable = load_paytable(args.paytable)
+    progressive = load_progressive(args.progressive) if args.progressive else None
+    betting: set[int] = set(range(args.seats)) if progressive is not None else set()
+    if args.progressive_seats:
+        try:
+            betting = {int(s) - 1 for s in args.progressive_seats.split(",") if s.strip()}
+        except ValueError:
+            raise OptionError(
+                f"--progressive-seats: expected seat numbers like 1,3,5, got {args.progressive_seats!r}"
+            ) from None
+        bad = sorted(s + 1 for s in betting if not 0 <= s < args.seats)
+        if bad:
+            raise OptionError(f"--progressive-seats: no seat {bad[0]} at a table of {args.seats}")
+    seats = tuple(
+        Seat(strategies[i], antes[i], progressive=i in betting) for i in range(args.seats)
+    )
+    return CaribbeanSimConfig(
+        paytable,
+        seats,
+        progressive,
+        session_rounds=args.session_rounds,
+        chunk_rounds=args.chunk_rounds,
+    ).validated()
+
+
+def run(args: argparse.Namespace) -> int:
+    from casino_sim.analysis.caribbean_mc import simulate_caribbean
+
+    config = build_config(args)
+    bar = None
+    if not args.no_progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=args.hands, unit="hand", unit_scale=True, file=sys.stderr, dynamic_ncols=True,
+                   desc="simulate", disable=None)  # fmt: skip
+    try:
+        result = simulate_caribbean(
+            config,
+            args.hands,
+            seed=args.seed,
+            workers=args.workers,
+            progress=None if bar is None else bar.update,
+            exact=not args.no_exact,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    for line in summary_lines(result):
+        print(line)
+    if args.json:
+        from casino_sim.report.files import write_json
+
+        write_json(args.json, result.to_record())
+    return 0
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.4f}%"
+
+
+def _ci(estimate: Any) -> str:
+    iv = estimate.interval
+    return f"[{_pct(iv.low)}, {_pct(iv.high)}]"
+
+
+def summary_lines(result: Any) -> list[str]:
+    """The human summary: estimates, 95% intervals, exact values and whether they lie inside."""
+    config = result.config
+    name = getattr(config.paytable, "name", "paytable")
+    lines = [
+        f"Caribbean Stud Monte Carlo: {name}, {len(config.seats)} seat(s), {result.rounds:,} rounds, "
+        f"seed {result.seed}, {result.workers} worker(s)",
+        "",
+        f"{'figure':<42}{'estimate':>12}  {'95% interval':<26}{'exact':>12}  within",
+    ]
+
+    def row(label: str, est: Any, exact: float | None, fmt: Any = _pct) -> None:
+        iv = est.interval
+        interval = f"[{fmt(iv.low)}, {fmt(iv.high)}]"
+        if exact is None:
+            lines.append(f"{label:<42}{fmt(est.estimate):>12}  {interval:<26}{'-':>12}  -")
+        else:
+            inside = "yes" if est.contains(exact) else "NO"
+            lines.append(
+                f"{label:<42}{fmt(est.estimate):>12}  {interval:<26}{fmt(exact):>12}  {inside}"
+            )
+
+    row("table house edge (per ante)", result.house_edge, None)
+    for seat in result.seats:
+        exact = seat.exact
+        tag = f"seat {seat.seat} ({seat.strategy}, ante {seat.ante})"
+        row(f"{tag} house edge", seat.house_edge, None if exact is None else exact.house_edge)
+        row(
+            "  element of risk",
+            seat.element_of_risk,
+            None if exact is None else exact.element_of_risk,
+        )
+        row("  raise rate", seat.raise_rate, None if exact is None else exact.raise_probability)
+        sd_exact = "" if exact is None else f"   (exact {exact.sd:.4f})"
+        lines.append(f"{'  SD per hand (antes)':<42}{seat.sd:>12.4f}{sd_exact}")
+        if exact is not None:
+            chi = exact.chi_square
+            verdict = "consistent" if chi.passes(0.001) else "INCONSISTENT"
+            lines.append(
+                f"  outcome frequencies vs exact: chi-square {chi.statistic:.1f} on {chi.dof} df, p = {chi.p_value:.3f} ({verdict})"
+            )
+    row("dealer qualifies", result.dealer_qualifies, result.dealer_qualifies_exact)
+    money = result.house_total_per_round
+    lines.append(
+        f"{'house win per round (money)':<42}{money.estimate:>12.4f}  [{money.interval.low:.4f}, {money.interval.high:.4f}]"
+    )
+    lines.append(f"{'hold (win / money wagered)':<42}{_pct(result.hold):>12}")
+    if result.progressive is not None:
+        lines.extend(_progressive_lines(result.progressive))
+    if result.sessions is not None:
+        s = result.sessions
+        lines.append("")
+        lines.append(
+            f"Sessions of {s.session_rounds} rounds ({s.sessions:,} sessions), money, percentiles {'/'.join(map(str, PERCENTILES))}:"
+        )
+        for label, pcts in (("house", s.house_percentiles), ("seat 1", s.player_percentiles)):
+            values = ", ".join(f"{pcts[q]:,.0f}" for q in PERCENTILES)
+            lines.append(f"  {label:<8}{values}")
+        lines.append(
+            f"  the house ends a session behind {_pct(s.house_loses.estimate)} of the time; seat 1 ends ahead {_pct(s.player_wins.estimate)}"
+        )
+    return lines
+
+
+def _progressive_lines(p: Any) -> list[str]:
+    from casino_sim.games.caribbean_stud.progressive import CATEGORY_KEYS
+
+    lines = ["", f"Progressive {p.name!r}: {p.bets:,} side bets"]
+    lines.append(
+        f"  {'hand':<18}{'hits':>10}  {'95% interval (exact Poisson)':<30}{'expected':>12}  within"
+    )
+    for i, key in enumerate(CATEGORY_KEYS):
+        if i not in p.awarded:
+            continue
+        expected = p.exact_probabilities[i] * p.bets
+        iv = p.hit_intervals[i]
+        inside = "yes" if iv.low <= expected <= iv.high else "NO"
+        lines.append(
+            f"  {key:<18}{p.hits[i]:>10,}  [{iv.low:,.1f}, {iv.high:,.1f}]{'':<8}{expected:>12,.1f}  {inside}"
+        )
+    lines.append(
+        f"  side-bet house edge with the flowing meter (from the seed each chunk): {_pct(p.house_edge_simulated.estimate)} {_ci(p.house_edge_simulated)}"
+    )
+    if p.break_even_meter is not None:
+        exact = (
+            "" if p.exact_break_even_meter is None else f" (exact {p.exact_break_even_meter:,.0f})"
+        )
+        lines.append(f"  break-even meter: {p.break_even_meter:,.0f}{exact}")
+    lines.append(
+        f"  paid: fixed {p.fixed_paid:,.0f}, meter {p.meter_paid:,.0f}, envy {p.envy_paid:,.0f}; meter contributions {p.contributions:,.0f}, seed top-ups {p.top_ups:,.0f}"
+    )
+    return lines
