@@ -166,9 +166,10 @@ def run(args: argparse.Namespace) -> int:
     for line in summary_lines(result):
         print(line)
     if args.json:
-        from casino_sim.report.files import write_json
+        from casino_sim.report.files import provenance, write_json
 
-        write_json(args.json, result.to_record())
+        inputs = {"paytable": args.paytable, "progressive": args.progressive}
+        write_json(args.json, {**result.to_record(), "provenance": provenance(inputs, seed=args.seed)})
     return 0
 
 

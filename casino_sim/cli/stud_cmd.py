@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from casino_sim.analysis.stud_sim import simulate_stud
-    from casino_sim.report.files import write_json
+    from casino_sim.report.files import provenance, write_json
 
     variant, table = _load(args.variant, args.table)
     limit = min(variant.max_players, table.max_seats)
@@ -111,7 +111,8 @@ def run(args: argparse.Namespace) -> int:
         bar.close()
     _print(result)
     if args.json:
-        write_json(args.json, summary(result))
+        inputs = {"variant": args.variant, "table": args.table}
+        write_json(args.json, {**summary(result), "provenance": provenance(inputs, seed=args.seed)})
     return 0
 
 
