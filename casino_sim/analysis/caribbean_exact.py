@@ -25,6 +25,7 @@ from casino_sim.analysis.caribbean_counts import DEALER_HOLE_SETS, DealerCounts
 from casino_sim.analysis.counts_cache import load_counts
 from casino_sim.errors import OptionError
 from casino_sim.evaluator import ace_king_threshold, category
+from casino_sim.games.caribbean_stud.rules import OUTCOMES, PAY_KEYS
 from casino_sim.games.caribbean_stud.strategy import DecisionTable, named_threshold
 
 __all__ = [
@@ -37,20 +38,7 @@ __all__ = [
 ]
 
 TOTAL_DEALS = 2_598_960 * 47 * DEALER_HOLE_SETS
-HAND_KEYS = (
-    "ace_king",
-    "one_pair",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "flush",
-    "full_house",
-    "four_of_a_kind",
-    "straight_flush",
-    "royal_flush",
-)
-_HAND_LABELS = {key: key.replace("_", " ").capitalize() for key in HAND_KEYS}
-_HAND_LABELS["ace_king"] = "A-K high"
+HAND_KEYS = PAY_KEYS  # the raise-paytable hands, A-K high .. royal flush
 
 
 class CaribbeanPaytableLike(Protocol):
@@ -264,21 +252,19 @@ def _rows(counts, decisions, key_index, nets) -> tuple[ReturnRow, ...]:
     w = counts.weights
     valid = counts.valid_cells()
     folded = valid & ~decisions
-    tallies = [
-        ("Fold", nets["fold"], DEALER_HOLE_SETS * int(folded.sum(axis=1) @ w)),
-        ("Dealer does not qualify", nets["no_qualify"], _weighted(counts.no_qualify, decisions, w)),
-        ("Push", nets["push"], _weighted(counts.tie, decisions, w)),
-        ("Dealer wins", nets["lose"], _weighted(counts.lose, decisions, w)),
+    tallies = [  # in the order of OUTCOMES: fold, no qualify, push, dealer wins, wins by hand
+        (nets["fold"], DEALER_HOLE_SETS * int(folded.sum(axis=1) @ w)),
+        (nets["no_qualify"], _weighted(counts.no_qualify, decisions, w)),
+        (nets["push"], _weighted(counts.tie, decisions, w)),
+        (nets["lose"], _weighted(counts.lose, decisions, w)),
     ]
     for index, key in enumerate(HAND_KEYS):
         mask = decisions & (key_index == index)[:, None]
-        tallies.append(
-            (f"Player wins: {_HAND_LABELS[key]}", nets[key], _weighted(counts.win, mask, w))
-        )
-    total = sum(count for _, _, count in tallies)
+        tallies.append((nets[key], _weighted(counts.win, mask, w)))
+    total = sum(count for _, count in tallies)
     if total != TOTAL_DEALS:
         raise AssertionError(f"return table covers {total} deals, expected {TOTAL_DEALS}")
     return tuple(
         ReturnRow(event, net, count, Fraction(count, total), net * Fraction(count, total))
-        for event, net, count in tallies
+        for event, (net, count) in zip(OUTCOMES, tallies, strict=True)
     )
