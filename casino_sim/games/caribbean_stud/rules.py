@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from casino_sim.evaluator import ace_king_threshold, category, evaluate_high
+from casino_sim.paytables.common import CARIBBEAN_HANDS
 
 __all__ = [
     "DEALER_WINS",
@@ -52,18 +53,7 @@ __all__ = [
     "wager_antes",
 ]
 
-PAY_KEYS = (
-    "ace_king",
-    "one_pair",
-    "two_pair",
-    "three_of_a_kind",
-    "straight",
-    "flush",
-    "full_house",
-    "four_of_a_kind",
-    "straight_flush",
-    "royal_flush",
-)
+PAY_KEYS = tuple(reversed(CARIBBEAN_HANDS))  # A-K high .. royal flush, weakest first
 _LABELS = {key: key.replace("_", " ").capitalize() for key in PAY_KEYS} | {"ace_king": "A-K high"}
 FOLD, NO_QUALIFY, PUSH, DEALER_WINS, WIN = 0, 1, 2, 3, 4
 OUTCOMES = (
