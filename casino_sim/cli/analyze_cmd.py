@@ -41,6 +41,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--json", type=Path, metavar="OUT", help="write the results as JSON (atomically)"
     )
+    parser.add_argument(
+        "--report",
+        type=Path,
+        metavar="DIR",
+        help="write an edge report (report.md, plots, analysis.json) into DIR, e.g. reports/standard",
+    )
     parser.set_defaults(func=run)
 
 
@@ -66,6 +72,12 @@ def _strategy(text: str):
     return load_rule_strategy(path)
 
 
+def _paytable_path(args: argparse.Namespace) -> Path:
+    from casino_sim.paytables import PAYTABLE_DIR
+
+    return args.paytable or PAYTABLE_DIR / "caribbean_stud" / "standard.yaml"
+
+
 def run(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
@@ -73,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     from casino_sim.analysis.caribbean_progressive import analyze_progressive
     from casino_sim.analysis.caribbean_strategy import ace_king_summary
     from casino_sim.analysis.counts_cache import load_counts
-    from casino_sim.paytables import PAYTABLE_DIR, load_paytable, load_progressive
+    from casino_sim.paytables import load_paytable, load_progressive
     from casino_sim.report.caribbean import (
         format_ace_king,
         format_analysis,
@@ -83,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     )
     from casino_sim.report.files import provenance, write_json
 
-    paytable_path = args.paytable or PAYTABLE_DIR / "caribbean_stud" / "standard.yaml"
+    paytable_path = _paytable_path(args)
     paytable = load_paytable(paytable_path)
     strategy = _strategy(args.strategy)
     progressive = load_progressive(args.progressive) if args.progressive else None
@@ -106,9 +118,9 @@ def run(args: argparse.Namespace) -> int:
         print(format_ace_king(ace_king_summary(analyses[0], load_counts())))
     strategy_file = None if isinstance(strategy, str) else args.strategy
     inputs = {"paytable": paytable_path, "progressive": args.progressive, "strategy": strategy_file}
+    side = analyze_progressive(progressive) if progressive is not None else None
     record: dict = {"provenance": provenance(inputs), "analyses": [a.to_record() for a in analyses]}
-    if progressive is not None:
-        side = analyze_progressive(progressive)
+    if side is not None:
         be = side.break_even_meter
         default_meters = [progressive.seed, *(([be / 2, be, be * 2]) if be else [])]
         print()
@@ -116,4 +128,25 @@ def run(args: argparse.Namespace) -> int:
         record["progressive"] = side.to_record()
     if args.json:
         write_json(args.json, record)
+    if args.report:
+        _write_report(args.report, paytable, analyses, side, record["provenance"])
     return 0
+
+
+def _write_report(folder, paytable, analyses, side, provenance) -> None:
+    """The report folder: the analyses plus every named strategy on the same paytable and ante."""
+    from casino_sim.analysis.caribbean_exact import analyze_caribbean
+    from casino_sim.games.caribbean_stud import NAMED_STRATEGIES
+    from casino_sim.report.caribbean_report import ReportInputs, write_report
+
+    main = analyses[0]
+    by_strategy = [main] + [
+        analyze_caribbean(paytable, name, ante=main.ante)
+        for name in NAMED_STRATEGIES
+        if name != main.strategy
+    ]
+    inputs = ReportInputs(
+        main, by_strategy, analyses if len(analyses) > 1 else (), side, provenance
+    )
+    written = write_report(inputs, folder)
+    print(f"\nreport written to {written}/report.md")

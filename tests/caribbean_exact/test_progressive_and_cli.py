@@ -97,3 +97,26 @@ def test_bad_strategy_file_names_the_key(tmp_path):
                             capture_output=True, text=True, check=False)  # fmt: skip
     assert result.returncode == 2
     assert "s.yaml:4: rules[0].at_least" in result.stderr
+
+
+def test_report_folder_is_complete_and_replaced_whole(tmp_path, capsys):
+    folder = tmp_path / "reports" / "capped"
+    args = ["analyze", str(PAYTABLE_DIR / "caribbean_stud" / "capped-5000.yaml"),
+            "--progressive", str(PROGRESSIVES / "50-75-100.yaml"), "--report", str(folder)]  # fmt: skip
+    assert main(args) == 0
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["analysis.json", "edge_by_ante.png", "progressive.png", "report.md",
+                     "return_table.png", "strategies.png"]  # fmt: skip
+    text = (folder / "report.md").read_text()
+    assert "5.2243%" in text and "$263,205.26" in text and "sha256" in text
+    record = json.loads((folder / "analysis.json").read_text())
+    assert {a["strategy"] for a in record["strategies"]} == {
+        "optimal",
+        "pair-or-better",
+        "akj83",
+        "always-raise",
+    }
+    (folder / "stale.txt").write_text("left from an older report")
+    assert main(["analyze", "--report", str(folder)]) == 0
+    assert not (folder / "stale.txt").exists() and not (folder / "edge_by_ante.png").exists()
+    assert [p.name for p in folder.parent.iterdir()] == ["capped"]  # no staging folder left behind
