@@ -1,5 +1,8 @@
 """Stud engine speed: 8 players, seven-card stud, default bots, one core; vs pokerkit.
 
+Both engines play the same hands (same decks and bot numbers): the Python
+engine hand by hand, the compiled fast path in blocks as ``simulate_stud`` does.
+
 Run: python benchmarks/bench_stud.py [hands]
 """
 
@@ -11,19 +14,35 @@ import warnings
 
 import numpy as np
 
-from casino_sim.games.stud import StudTable, TableRules, default_population, seven_card_stud
+from casino_sim.games.stud import TableRules, default_population, seven_card_stud
+from casino_sim.games.stud.dealing import draw_hands
+from casino_sim.games.stud.fast import play_compiled, play_python
+
+VARIANT = seven_card_stud()
+TABLE = TableRules(ante=50, bring_in=200, small_bet=500, big_bet=1000)
+BOTS = default_population(8)
 
 
-def ours(hands: int) -> float:
-    table = StudTable(
-        seven_card_stud(), TableRules(ante=50, bring_in=200, small_bet=500, big_bet=1000)
-    )
-    bots = default_population(8)
-    rng = np.random.default_rng(1)
-    table.play_hand(rng, bots)  # warm up (evaluator tables)
+def python_engine(hands: int) -> float:
+    decks, uniforms = draw_hands(np.random.default_rng(1), hands + 50)
+    play_python(VARIANT, TABLE, BOTS, decks[:50], uniforms[:50], 0)  # warm up (evaluator tables)
     start = time.perf_counter()
-    for _ in range(hands):
-        table.play_hand(rng, bots)
+    play_python(VARIANT, TABLE, BOTS, decks[50:], uniforms[50:], 50)
+    return hands / (time.perf_counter() - start)
+
+
+def compiled_engine(hands: int, block: int = 10_000) -> float:
+    """Hands/s of the fast path, including drawing the decks and numbers per block."""
+    rng = np.random.default_rng(1)
+    decks, uniforms = draw_hands(rng, 10)
+    play_compiled(VARIANT, TABLE, BOTS, decks, uniforms, 0)  # warm up (load the kernels)
+    start = time.perf_counter()
+    done = 0
+    while done < hands:
+        count = min(block, hands - done)
+        decks, uniforms = draw_hands(rng, count)
+        play_compiled(VARIANT, TABLE, BOTS, decks, uniforms, done)
+        done += count
     return hands / (time.perf_counter() - start)
 
 
@@ -54,11 +73,15 @@ def pokerkit_random(hands: int) -> float:
 
 def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
-    rate = ours(hands)
+    py = python_engine(hands)
+    fast = compiled_engine(hands * 20)
     pk = pokerkit_random(max(hands // 25, 50))
-    print(f"casino_sim stud engine, 8 players, default bots: {rate:,.0f} hands/s (target 20,000)")
-    print(f"pokerkit, 8 players, random actions:            {pk:,.0f} hands/s")
-    print(f"ratio: {rate / pk:.1f}x")
+    print(f"casino_sim stud, 8 players, default bots, Python engine: {py:>9,.0f} hands/s")
+    print(f"casino_sim stud, 8 players, default bots, compiled path: {fast:>9,.0f} hands/s")
+    print("  (target 20,000 hands/s per core)")
+    print(f"pokerkit, 8 players, random actions:                    {pk:>9,.0f} hands/s")
+    print(f"ratios: compiled / Python {fast / py:.1f}x, Python / pokerkit {py / pk:.1f}x, ", end="")
+    print(f"compiled / pokerkit {fast / pk:.0f}x")
 
 
 if __name__ == "__main__":

@@ -24,10 +24,12 @@ import numpy as np
 
 from casino_sim.errors import OptionError
 from casino_sim.games.stud.bots import BotPolicy, default_population
+from casino_sim.games.stud.dealing import draw_hands
+from casino_sim.games.stud.fast import HandArrays, fallback_reason, play_compiled, play_python
 from casino_sim.games.stud.history import HandRecord
 from casino_sim.games.stud.house import JackpotMeter
 from casino_sim.games.stud.rules import TableRules, VariantRules
-from casino_sim.games.stud.table import StudTable
+from casino_sim.games.stud.table import HandResult
 
 __all__ = ["POT_BINS_BIG_BETS", "ChunkResult", "PlayerResult", "StudRunResult", "simulate_stud"]
 
@@ -44,6 +46,7 @@ class _Config:
     seed: int
     chunk_size: int
     history: bool
+    engine: str
 
 
 @dataclass
@@ -66,6 +69,7 @@ class ChunkResult:
     player_wagered: list[int] = field(default_factory=list)
     jackpot_events: list[tuple[int, int, int, tuple[int, ...]]] = field(default_factory=list)
     history: list[str] = field(default_factory=list)
+    replayed: int = 0
 
 
 def _run_chunk(config: _Config, index: int) -> ChunkResult:
@@ -73,45 +77,55 @@ def _run_chunk(config: _Config, index: int) -> ChunkResult:
     rng = np.random.default_rng(np.random.SeedSequence(config.seed).spawn(n_chunks)[index])
     first = index * config.chunk_size
     count = min(config.chunk_size, config.hands - first)
-    n = len(config.players)
-    table = StudTable(config.variant, config.table)
-    big = config.table.big_bet
-    edges = [e * big for e in POT_BINS_BIG_BETS]
+    decks, uniforms = draw_hands(rng, count)
+    args = (config.variant, config.table, config.players, decks, uniforms, first)
+    if config.engine == "compiled":
+        arrays, kept = play_compiled(*args), []
+    else:
+        arrays, kept = play_python(*args, keep_hands=config.history)
+    return _summarise(config, index, first, arrays, kept)
+
+
+def _summarise(
+    config: _Config, index: int, first: int, arrays: HandArrays, kept: list[HandResult]
+) -> ChunkResult:
+    """Fold a block's per-hand arrays into the chunk's sums (player ids by rotation)."""
+    count, n = arrays.wagered.shape
+    seat_player = (first + np.arange(count)[:, None] + np.arange(n)[None, :]) % n
+    pots = arrays.wagered.sum(axis=1)
+    edges = np.array([e * config.table.big_bet for e in POT_BINS_BIG_BETS])
+    net = np.zeros(n, np.int64)
+    np.add.at(net, seat_player, arrays.stacks_end - arrays.stacks_start)
+    player_wagered = np.zeros(n, np.int64)
+    np.add.at(player_wagered, seat_player, arrays.wagered)
+    bins = np.searchsorted(edges, pots, side="left")
     out = ChunkResult(
-        index, streets=[0] * len(config.variant.streets), net=[0] * n, player_wagered=[0] * n
+        index,
+        hands=count,
+        rake=int(arrays.rake.sum()),
+        drop=int(arrays.drop.sum()),
+        wagered=int(pots.sum()),
+        pot_sum=int(pots.sum()),
+        pot_sq_sum=sum(p * p for p in pots.tolist()),
+        pot_max=int(pots.max()),
+        pot_hist=np.bincount(bins, minlength=len(edges) + 1).tolist(),
+        streets=np.bincount(arrays.street, minlength=len(config.variant.streets)).tolist(),
+        showdowns=int(arrays.showdown.sum()),
+        net=net.tolist(),
+        player_wagered=player_wagered.tolist(),
+        replayed=arrays.replayed,
     )
-    stacks = [config.table.buy_in] * n
-    rotations = [[(g + k) % n for k in range(n)] for g in range(n)]
-    for j in range(count):
-        g = first + j
-        seat_player = rotations[g % n]
-        bots = [config.players[p] for p in seat_player]
-        r = table.play_hand(rng, bots, stacks, keep_hand=config.history)
-        pot = r.pot
-        out.hands += 1
-        out.rake += r.rake
-        out.drop += r.drop
-        out.wagered += pot
-        out.pot_sum += pot
-        out.pot_sq_sum += pot * pot
-        out.pot_max = max(out.pot_max, pot)
-        b = 0
-        while b < len(edges) and pot > edges[b]:
-            b += 1
-        out.pot_hist[b] += 1
-        out.streets[r.street_reached] += 1
-        out.showdowns += r.showdown
-        for seat, p in enumerate(seat_player):
-            out.net[p] += r.stacks_end[seat] - r.stacks_start[seat]
-            out.player_wagered[p] += r.wagered[seat]
-        if r.bad_beat is not None:
-            loser, winner = (seat_player[s] for s in r.bad_beat)
-            others = tuple(p for p in seat_player if p not in (loser, winner))
-            out.jackpot_events.append((out.drop, loser, winner, others))
-        if config.history:
-            out.history.append(
-                HandRecord.from_result(r, hand_id=g, players=tuple(seat_player)).to_json()
-            )
+    cum_drop = np.cumsum(arrays.drop).tolist()
+    for h in np.flatnonzero(arrays.bad_beat[:, 0] >= 0).tolist():
+        players = seat_player[h].tolist()
+        loser, winner = (players[s] for s in arrays.bad_beat[h].tolist())
+        others = tuple(p for p in players if p not in (loser, winner))
+        out.jackpot_events.append((cum_drop[h], loser, winner, others))
+    for h, r in enumerate(kept):
+        record = HandRecord.from_result(
+            r, hand_id=first + h, players=tuple(seat_player[h].tolist())
+        )
+        out.history.append(record.to_json())
     return out
 
 
@@ -156,6 +170,8 @@ class StudRunResult:
     time_collection_per_hand: float
     hands_per_hour: float
     players: tuple[PlayerResult, ...]
+    engine: str = "python"
+    replayed_hands: int = 0
 
     @property
     def rake_per_hand(self) -> float:
@@ -206,11 +222,16 @@ def simulate_stud(
     chunk_size: int = 10_000,
     history: bool = False,
     on_chunk: Callable[[ChunkResult], None] | None = None,
+    engine: str = "auto",
 ) -> StudRunResult:
     """Play ``hands`` hands with bots; the result depends on ``seed`` and ``chunk_size`` only.
 
     ``players`` is a count (the default population) or the bots by player id.
     ``on_chunk`` sees each chunk in order (progress, writing ``history`` lines).
+    ``engine``: ``"auto"`` plays on the compiled fast path when the configuration
+    allows it (:func:`~casino_sim.games.stud.fast.fallback_reason`) and no
+    history is requested, else in the Python engine; ``"python"`` / ``"compiled"``
+    force one (both give identical results). The result's ``engine`` says which ran.
     """
     bots = tuple(default_population(players) if isinstance(players, int) else players)
     if not 2 <= len(bots) <= min(variant.max_players, table.max_seats):
@@ -219,7 +240,8 @@ def simulate_stud(
         )
     if hands < 1 or chunk_size < 1 or workers < 1:
         raise OptionError("hands, chunk_size and workers must be >= 1")
-    config = _Config(variant, table, bots, hands, seed, chunk_size, history)
+    engine = _choose_engine(engine, variant, table, len(bots), history)
+    config = _Config(variant, table, bots, hands, seed, chunk_size, history, engine)
     n_chunks = math.ceil(hands / chunk_size)
     total = ChunkResult(
         -1, streets=[0] * len(variant.streets), net=[0] * len(bots), player_wagered=[0] * len(bots)
@@ -229,7 +251,17 @@ def simulate_stud(
     meter_start = meter.amount if meter else 0
 
     def merge(chunk: ChunkResult) -> None:
-        for name in ("hands", "rake", "drop", "wagered", "pot_sum", "pot_sq_sum", "showdowns"):
+        sums = (
+            "hands",
+            "rake",
+            "drop",
+            "wagered",
+            "pot_sum",
+            "pot_sq_sum",
+            "showdowns",
+            "replayed",
+        )
+        for name in sums:
             setattr(total, name, getattr(total, name) + getattr(chunk, name))
         total.pot_max = max(total.pot_max, chunk.pot_max)
         for target, part in (
@@ -291,4 +323,22 @@ def simulate_stud(
             )
             for p in range(len(bots))
         ),
+        engine=engine,
+        replayed_hands=total.replayed,
     )
+
+
+def _choose_engine(
+    engine: str, variant: VariantRules, table: TableRules, n_players: int, history: bool
+) -> str:
+    """Resolve ``engine`` ("auto", "compiled" or "python") for this run."""
+    if engine not in ("auto", "compiled", "python"):
+        raise OptionError(f"engine must be auto, compiled or python, got {engine!r}")
+    if engine == "python":
+        return engine
+    reason = "hand histories" if history else fallback_reason(variant, table, n_players)
+    if reason is None:
+        return "compiled"
+    if engine == "compiled":
+        raise OptionError(f"the compiled stud engine does not support {reason}")
+    return "python"

@@ -1,8 +1,10 @@
 """Rule-of-thumb players: tightness and aggression parameters, per-variant hand reading.
 
 A bot rates its hand once per street (0 = hopeless .. 1 = the nuts, from what it
-can see) and then decides with one uniform random number per decision, drawn
-from the generator the table passes. See docs/stud.md for the policies.
+can see) and then decides with one uniform random number per decision, taken
+in order from the hand's pre-drawn numbers (:mod:`.dealing`). The compiled
+twins in :mod:`.fast_bots` must stay in step with this module (the fast-path
+tests compare them). See docs/stud.md for the policies.
 
 >>> import numpy as np
 >>> from casino_sim.games.stud import StudTable, TableRules, seven_card_stud
@@ -14,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -29,40 +30,42 @@ __all__ = ["BotPolicy", "default_population", "hand_strength"]
 
 def _high_strength(mine: list[int], others_up: list[int], cards_left: int) -> tuple[float, float]:
     """(made strength, draw equity) of a high hand from its cards and the dead upcards."""
-    ranks = [c >> 2 for c in mine]
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    dead: dict[int, int] = {}
-    for c in others_up:
-        dead[c >> 2] = dead.get(c >> 2, 0) + 1
-    shape = sorted(counts.values(), reverse=True)
-    top = max(ranks)
+    counts = [0] * 13
     suits = [0, 0, 0, 0]
     for c in mine:
+        counts[c >> 2] += 1
         suits[c & 3] += 1
     flush_n = max(suits)
-    distinct = sorted(set(ranks) | ({-1} if 12 in counts else set()))
-    run = best_run = 1
-    for a, b in itertools.pairwise(distinct):
-        run = run + 1 if b == a + 1 else 1
-        best_run = max(best_run, run)
+    ordered = sorted(counts)
+    s0, s1 = ordered[-1], ordered[-2]
+    top = 12
+    while not counts[top]:
+        top -= 1
+    run = best_run = 0
+    for k in (counts[12], *counts):  # aces also play low
+        if k:
+            run += 1
+            if run > best_run:
+                best_run = run
+        else:
+            run = 0
     n = len(mine)
-    if shape[0] >= 4:
+    if s0 >= 4:
         return 1.0, 0.0
-    if shape[0] == 3 and len(shape) > 1 and shape[1] >= 2:
+    if s0 == 3 and s1 >= 2:
         return 0.97, 0.0
     if flush_n >= 5:
         return 0.93, 0.0
     if best_run >= 5:
         return 0.9, 0.0
-    if shape[0] == 3:
-        made = 0.8 + 0.01 * max(r for r, k in counts.items() if k == 3)
-    elif shape[0] == 2 and len(shape) > 1 and shape[1] == 2:
-        made = 0.62 + 0.012 * max(r for r, k in counts.items() if k == 2)
-    elif shape[0] == 2:
-        pair = max(r for r, k in counts.items() if k == 2)
-        made = 0.36 + 0.025 * pair - 0.08 * dead.get(pair, 0)
+    if s0 == 3:
+        made = 0.8 + 0.01 * (12 - counts[::-1].index(3))
+    elif s0 == 2 and s1 == 2:
+        made = 0.62 + 0.012 * (12 - counts[::-1].index(2))
+    elif s0 == 2:
+        pair = 12 - counts[::-1].index(2)
+        dead = sum(1 for c in others_up if c >> 2 == pair)
+        made = 0.36 + 0.025 * pair - 0.08 * dead
     else:
         made = 0.05 + 0.02 * top - (0.05 if n > 3 else 0.0)
     draw = 0.0

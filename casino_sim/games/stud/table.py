@@ -20,6 +20,7 @@ import numpy as np
 
 from casino_sim.errors import OptionError
 from casino_sim.games.stud.bots import BotPolicy, hand_strength
+from casino_sim.games.stud.dealing import UNIFORMS_PER_HAND, bot_uniform, draw_hands
 from casino_sim.games.stud.rules import TableRules, VariantRules
 from casino_sim.games.stud.showdown import Settlement
 from casino_sim.games.stud.state import StudHand
@@ -59,10 +60,10 @@ class StudTable:
             raise OptionError(f"{variant.name} deals {need} cards per player")
 
     def deal(self, rng: np.random.Generator, stacks: Sequence[int]) -> StudHand:
-        """Shuffle with ``rng``, post antes, deal the first street; returns the hand."""
+        """Shuffle with ``rng`` (as :func:`draw_hands`), post antes, deal the first street."""
         if len(stacks) > min(self.variant.max_players, self.rules.max_seats):
             raise OptionError(f"at most {self.variant.max_players} players for {self.variant.name}")
-        return StudHand(self.variant, self.rules, stacks, rng.permutation(52).tolist())
+        return StudHand(self.variant, self.rules, stacks, draw_hands(rng, 1)[0][0].tolist())
 
     def play_hand(
         self,
@@ -74,11 +75,31 @@ class StudTable:
     ) -> HandResult:
         """Play a complete hand; every seat starts with ``stacks`` (default the buy-in).
 
-        ``keep_hand`` keeps the finished :class:`StudHand` (cards and action log).
+        The deck and the bots' numbers come from :func:`draw_hands` (one hand's
+        worth); ``keep_hand`` keeps the finished :class:`StudHand` (cards and log).
+        """
+        decks, uniforms = draw_hands(rng, 1)
+        return self.play_dealt(decks[0], uniforms[0], bots, stacks, keep_hand=keep_hand)
+
+    def play_dealt(
+        self,
+        deck: Sequence[int] | np.ndarray,
+        uniforms: np.ndarray,
+        bots: Sequence[BotPolicy],
+        stacks: Sequence[int] | None = None,
+        *,
+        keep_hand: bool = False,
+    ) -> HandResult:
+        """Play a hand from a drawn ``deck`` and row of ``uniforms`` (see :mod:`.dealing`).
+
+        The compiled fast path plays the same hand from the same arrays.
         """
         start = list(stacks) if stacks is not None else [self.rules.buy_in] * len(bots)
-        hand = self.deal(rng, start)
-        uniforms = rng.random(64).tolist()
+        if len(start) > min(self.variant.max_players, self.rules.max_seats):
+            raise OptionError(f"at most {self.variant.max_players} players for {self.variant.name}")
+        cards = deck.tolist() if isinstance(deck, np.ndarray) else list(deck)
+        hand = StudHand(self.variant, self.rules, start, cards)
+        row = uniforms.tolist()
         k = 0
         cache: dict[int, tuple[float, float]] = {}
         street = -1
@@ -90,9 +111,8 @@ class StudTable:
             strength = cache.get(seat)
             if strength is None:
                 strength = cache[seat] = hand_strength(hand, seat)
-            if k == len(uniforms):
-                uniforms += rng.random(64).tolist()
-            action, amount = bots[seat].decide(hand, seat, uniforms[k], strength)
+            u = row[k] if k < UNIFORMS_PER_HAND else bot_uniform(uniforms, k)
+            action, amount = bots[seat].decide(hand, seat, u, strength)
             k += 1
             hand.act(action, amount)
         s = hand.settlement

@@ -1,0 +1,219 @@
+"""Compiled (numba) twins of the bots' hand reading and the exposed-board rankings.
+
+Each function mirrors one in :mod:`.bots` or :mod:`.board` operation for
+operation (same float expressions in the same order), so the compiled fast
+path (:mod:`.fast`) makes exactly the decisions the Python engine makes.
+Cards are ints ``rank * 4 + suit`` (rank 0 = deuce .. 12 = ace).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+__all__ = ["board_key", "bring_in_seat", "first_to_act", "high_strength", "low_strength"]
+
+#: Ranking codes of the fast path.
+RANK_HIGH, RANK_HILO, RANK_LOW = 0, 1, 2
+
+
+@njit(cache=True)
+def high_strength(mine, n_mine, dead, cards_left):
+    """``bots._high_strength``: (made, draw) from ``mine[:n_mine]`` and dead rank counts."""
+    counts = np.zeros(13, np.int64)
+    suits = np.zeros(4, np.int64)
+    top = -1
+    for i in range(n_mine):
+        c = mine[i]
+        r = c >> 2
+        counts[r] += 1
+        suits[c & 3] += 1
+        if r > top:
+            top = r
+    flush_n = max(suits[0], suits[1], suits[2], suits[3])
+    s0 = 0
+    s1 = 0
+    for r in range(13):
+        k = counts[r]
+        if k > s0:
+            s1 = s0
+            s0 = k
+        elif k > s1:
+            s1 = k
+    run = 0
+    best_run = 1
+    for v in range(-1, 13):
+        present = counts[12] > 0 if v == -1 else counts[v] > 0
+        if present:
+            run += 1
+            if run > best_run:
+                best_run = run
+        else:
+            run = 0
+    if s0 >= 4:
+        return 1.0, 0.0
+    if s0 == 3 and s1 >= 2:
+        return 0.97, 0.0
+    if flush_n >= 5:
+        return 0.93, 0.0
+    if best_run >= 5:
+        return 0.9, 0.0
+    if s0 == 3:
+        r3 = 12
+        while counts[r3] != 3:
+            r3 -= 1
+        made = 0.8 + 0.01 * r3
+    elif s0 == 2:
+        pair = 12
+        while counts[pair] != 2:
+            pair -= 1
+        if s1 == 2:
+            made = 0.62 + 0.012 * pair
+        else:
+            made = 0.36 + 0.025 * pair - 0.08 * dead[pair]
+    else:
+        made = 0.05 + 0.02 * top - (0.05 if n_mine > 3 else 0.0)
+    draw = 0.0
+    if cards_left:
+        if flush_n == 4 or (flush_n == 3 and n_mine == 3):
+            draw = (0.19 if flush_n == 4 else 0.06) * cards_left
+        if best_run >= 4 or (best_run == 3 and n_mine == 3):
+            draw = max(draw, (0.16 if best_run >= 4 else 0.05) * cards_left)
+    return made, min(draw, 0.6)
+
+
+@njit(cache=True)
+def low_strength(mine, n_mine, cards_left, limit):
+    """``bots._low_strength``: (made, draw) of an ace-to-five low."""
+    present = np.zeros(14, np.bool_)
+    for i in range(n_mine):
+        v = ((mine[i] >> 2) + 1) % 13 + 1
+        if v <= limit:
+            present[v] = True
+    k = 0
+    fifth = 0
+    last = 0
+    for v in range(1, 14):
+        if present[v]:
+            k += 1
+            last = v
+            if k == 5:
+                fifth = v
+    if k >= 5:
+        return 0.75 + 0.04 * (8 - fifth), 0.0
+    missing = n_mine - k if n_mine < 5 else 5 - k
+    if n_mine <= 3:
+        return (0.95 - 0.06 * (last - 3)) if k == 3 else 0.12 * k, 0.0
+    quality = 0.5 - 0.04 * (last - 4) if k else 0.0
+    made = max(0.05, quality - 0.18 * missing)
+    draw = (0.12 * cards_left if missing == 1 else 0.03 * cards_left) if cards_left else 0.0
+    return made, min(draw, 0.55)
+
+
+@njit(cache=True)
+def board_key(cards, m, low):
+    """``board.high_board_key`` / ``low_board_key`` (aces low) of ``cards[:m]``."""
+    counts = np.zeros(13, np.int64)
+    for i in range(m):
+        r = ((cards[i] >> 2) + 1) % 13 if low else cards[i] >> 2
+        counts[r] += 1
+    order = np.full(6, -2, np.int64)
+    n_order = 0
+    for k in range(4, 0, -1):
+        for r in range(12, -1, -1):
+            if counts[r] == k:
+                order[n_order] = r
+                n_order += 1
+    quads = trips = pairs = 0
+    for r in range(13):
+        if counts[r] == 4:
+            quads += 1
+        elif counts[r] == 3:
+            trips += 1
+        elif counts[r] == 2:
+            pairs += 1
+    category = 0
+    if quads == 1 and trips == 0 and pairs == 0:
+        category = 7
+    elif quads == 0 and trips == 1 and pairs == 1:
+        category = 6
+    elif quads == 0 and trips == 1 and pairs == 0:
+        category = 3
+    elif quads == 0 and trips == 0 and pairs == 2:
+        category = 2
+    elif quads == 0 and trips == 0 and pairs == 1:
+        category = 1
+    if not low and m >= 5 and n_order == 5:
+        suit = cards[0] & 3
+        flush = True
+        for i in range(1, m):
+            if cards[i] & 3 != suit:
+                flush = False
+        top = order[0]
+        wheel = order[0] == 12 and order[1] == 3 and order[2] == 2 and order[3] == 1
+        straight = order[0] - order[4] == 4 or (wheel and order[4] == 0)
+        if straight and order[0] == 12 and order[1] == 3:
+            top = 3
+            order[0], order[1], order[2], order[3], order[4] = 3, 2, 1, 0, -1
+        if straight or flush:
+            category = 8 if straight and flush else (5 if flush else 4)
+            if straight:
+                order[0] = top
+                n_order = 1
+    key = category
+    for i in range(5):
+        key = key * 16 + (order[i] + 1 if i < n_order else 0)
+    return -key if low else key
+
+
+@njit(cache=True)
+def _top_suit(cards, m, low):
+    if low:
+        best = cards[0]
+        for i in range(1, m):
+            c = cards[i]
+            a = (((c >> 2) + 1) % 13) * 4 + (c & 3)
+            b = (((best >> 2) + 1) % 13) * 4 + (best & 3)
+            if a < b:
+                best = c
+        return -(best & 3)
+    best = cards[0]
+    for i in range(1, m):
+        if cards[i] > best:
+            best = cards[i]
+    return best & 3
+
+
+@njit(cache=True)
+def first_to_act(up, nu, live, n, low, by_suit):
+    """``board.first_to_act``: best exposed board; ties to the first seat (or by suit)."""
+    best_seat = -1
+    best_key = 0
+    best_suit = 0
+    for seat in range(n):
+        if not live[seat]:
+            continue
+        key = board_key(up[seat], nu[seat], low)
+        ts = _top_suit(up[seat], nu[seat], low) if by_suit else 0
+        if best_seat < 0 or key > best_key or (key == best_key and ts > best_suit):
+            best_seat, best_key, best_suit = seat, key, ts
+    return best_seat
+
+
+@njit(cache=True)
+def bring_in_seat(up, nu, live, n, lowest, ace_low):
+    """``board.bring_in_seat``: lowest (or highest) upcard by rank, then suit."""
+    best_seat = -1
+    best_key = 0
+    for seat in range(n):
+        if not live[seat] or nu[seat] == 0:
+            continue
+        key = -1
+        for i in range(nu[seat]):
+            c = up[seat, i]
+            v = (((c >> 2) + 1) % 13) * 4 + (c & 3) if ace_low else c
+            if key < 0 or (v < key if lowest else v > key):
+                key = v
+        if best_seat < 0 or (key < best_key if lowest else key > best_key):
+            best_seat, best_key = seat, key
+    return best_seat
