@@ -23,6 +23,7 @@ COMMANDS = [
     "casino_sim.cli.stud_cmd",
     "casino_sim.cli.analyze_cmd",
     "casino_sim.cli.simulate_cmd",
+    "casino_sim.cli.floor_cmd",
 ]
 
 
