@@ -169,7 +169,9 @@ def run(args: argparse.Namespace) -> int:
         from casino_sim.report.files import provenance, write_json
 
         inputs = {"paytable": args.paytable, "progressive": args.progressive}
-        write_json(args.json, {**result.to_record(), "provenance": provenance(inputs, seed=args.seed)})
+        write_json(
+            args.json, {**result.to_record(), "provenance": provenance(inputs, seed=args.seed)}
+        )
     return 0
 
 

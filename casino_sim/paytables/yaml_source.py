@@ -204,7 +204,13 @@ def parse_yaml(text: str | bytes, *, name: str = "<text>") -> YamlDocument:
             loader.dispose()
     if not isinstance(data, dict):
         shown = repr(data)
-        got = "a list" if isinstance(data, list) else shown if len(shown) <= 60 else shown[:57] + "..."
+        got = (
+            "a list"
+            if isinstance(data, list)
+            else shown
+            if len(shown) <= 60
+            else shown[:57] + "..."
+        )
         raise stop(f"expected a mapping of keys (kind: ..., name: ...) at the top, got {got}", 1)
     return YamlDocument(data=data, lines=walker.lines, name=name)
 
