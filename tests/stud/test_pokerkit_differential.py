@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
+import pokerkit  # noqa: F401  (a required test dependency: fail loudly if it is missing)
 import pytest
-
-pytest.importorskip("pokerkit")
-
 from pk_bridge import play_both
 
 from casino_sim.games.stud import StudHand
