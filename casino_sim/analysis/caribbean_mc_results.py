@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from casino_sim.analysis.caribbean_progressive import analyze_progressive
 from casino_sim.analysis.stats import (
     ChiSquareResult,
     Estimate,
@@ -32,7 +33,6 @@ from casino_sim.games.caribbean_stud.progressive import (
     CATEGORY_KEYS,
     FIVE_CARD_COUNTS,
     award_vectors,
-    break_even_meter,
 )
 from casino_sim.games.caribbean_stud.rules import OUTCOMES, net_antes, wager_antes
 
@@ -360,7 +360,7 @@ def _progressive(config: Any, tally: Any) -> ProgressiveSummary:
     fixed_return = (fixed_paid + envy) / wagered if wagered else math.nan
     slope = share_hits / wagered if wagered else math.nan
     break_even = (wagered - fixed_paid - envy) / share_hits if share_hits else None
-    exact_break_even = break_even_meter(prog)
+    exact_break_even = analyze_progressive(prog).break_even_meter
     flowing = mean_estimate(
         n=bets,
         total=float(tally.side_moments[:, 0].sum()),

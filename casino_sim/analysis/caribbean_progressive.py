@@ -24,17 +24,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any, Protocol
 
-import numpy as np
+from casino_sim.games.caribbean_stud.progressive import FIVE_CARD_COUNTS
 
-from casino_sim.analysis.combinatorics import combinations_array
-from casino_sim.evaluator import HandCategory, category, evaluate_high
+__all__ = ["AwardLine", "ProgressiveAnalysis", "analyze_progressive"]
 
-__all__ = ["AwardLine", "ProgressiveAnalysis", "analyze_progressive", "five_card_counts"]
-
-N_HANDS = 2_598_960
+N_HANDS = sum(FIVE_CARD_COUNTS.values())
 
 
 class AwardLike(Protocol):
@@ -49,15 +45,6 @@ class ProgressiveLike(Protocol):
     contribution_rate: Fraction
     reserve_rate: Fraction
     seed: Fraction
-
-
-@cache
-def five_card_counts() -> dict[str, int]:
-    """Exact number of five-card hands in each category, by lower-case category name."""
-    counts = np.bincount(
-        category(evaluate_high(combinations_array(52, 5), validate=False)), minlength=10
-    )
-    return {HandCategory(i).name.lower(): int(n) for i, n in enumerate(counts)}
 
 
 def _hand_key(name: str) -> str:
@@ -165,7 +152,7 @@ def analyze_progressive(progressive: ProgressiveLike) -> ProgressiveAnalysis:
     Hands are counted over all 2,598,960 five-card hands; a royal flush is not a
     straight flush. Envy bonuses depend on other seats and are left to simulation.
     """
-    counts = five_card_counts()
+    counts = FIVE_CARD_COUNTS
     lines = []
     for hand, award in progressive.awards.items():
         n = counts[_hand_key(hand)]

@@ -29,7 +29,7 @@ import simpy
 from casino_sim.analysis.caribbean_mc import resolve_strategy
 from casino_sim.errors import OptionError
 from casino_sim.evaluator import category, evaluate_high
-from casino_sim.games.caribbean_stud.progressive import settle_progressive
+from casino_sim.games.caribbean_stud.progressive import CATEGORY_KEYS, settle_progressive
 from casino_sim.games.caribbean_stud.rules import classify, net_antes, wager_antes
 
 __all__ = ["FloorConfig", "FloorResult", "JackpotHit", "TableResult", "simulate_floor"]
@@ -237,8 +237,10 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
         totals.side_bets += Fraction(progressive.wager) * sum(playing)
         totals.side_awards += sum(settled.awards, Fraction(0))
         for cat, plays, award in zip(cats, playing, settled.awards, strict=True):
-            if plays and _hand_name(cat) in jackpot_hands:
-                result.jackpots.append(JackpotHit(env.now / 3600.0, table, _hand_name(cat), award))
+            if plays and CATEGORY_KEYS[int(cat)] in jackpot_hands:
+                result.jackpots.append(
+                    JackpotHit(env.now / 3600.0, table, CATEGORY_KEYS[int(cat)], award)
+                )
         meter[0] = settled.meter_after
         result.meter_path.append((env.now / 3600.0, meter[0]))
 
@@ -247,11 +249,3 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
         env.process(dealer(table))
     env.run(until=horizon)
     return result
-
-
-_HAND_NAMES = ("high_card", "one_pair", "two_pair", "three_of_a_kind", "straight", "flush",
-               "full_house", "four_of_a_kind", "straight_flush", "royal_flush")  # fmt: skip
-
-
-def _hand_name(category_value: int) -> str:
-    return _HAND_NAMES[int(category_value)]

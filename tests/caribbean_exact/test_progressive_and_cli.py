@@ -7,17 +7,25 @@ import subprocess
 import sys
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
-from casino_sim.analysis.caribbean_progressive import analyze_progressive, five_card_counts
+from casino_sim.analysis.caribbean_progressive import analyze_progressive
+from casino_sim.analysis.combinatorics import combinations_array
 from casino_sim.cli import main
+from casino_sim.evaluator import HandCategory, category, evaluate_high
+from casino_sim.games.caribbean_stud.progressive import FIVE_CARD_COUNTS
 from casino_sim.paytables import PAYTABLE_DIR, load_progressive
 
 PROGRESSIVES = PAYTABLE_DIR / "progressives"
 
 
-def test_five_card_counts_are_the_published_ones():
-    assert five_card_counts() == {
+def test_five_card_counts_are_the_published_ones_and_the_evaluators():
+    enumerated = np.bincount(category(evaluate_high(combinations_array(52, 5))), minlength=10)
+    assert {
+        HandCategory(i).name.lower(): int(n) for i, n in enumerate(enumerated)
+    } == FIVE_CARD_COUNTS
+    assert FIVE_CARD_COUNTS == {
         "high_card": 1_302_540, "one_pair": 1_098_240, "two_pair": 123_552, "three_of_a_kind": 54_912,
         "straight": 10_200, "flush": 5_108, "full_house": 3_744, "four_of_a_kind": 624,
         "straight_flush": 36, "royal_flush": 4,

@@ -110,7 +110,9 @@ def test_pure_progressive_envy_and_straight_flush(progressive):
 
 
 def test_break_even_meter_matches_design(progressive):
-    assert round(float(prog.break_even_meter(progressive))) == 263_205
+    from casino_sim.analysis.caribbean_progressive import analyze_progressive
+
+    assert round(float(analyze_progressive(progressive).break_even_meter)) == 263_205
 
 
 def test_kernel_nets_equal_pure_settlement(standard):

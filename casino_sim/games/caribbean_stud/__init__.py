@@ -2,8 +2,6 @@
 
 from casino_sim.games.caribbean_stud.progressive import (
     ProgressiveRound,
-    break_even_meter,
-    expected_award,
     settle_progressive,
 )
 from casino_sim.games.caribbean_stud.rules import (
@@ -29,9 +27,7 @@ __all__ = [
     "DecisionTable",
     "HandSettlement",
     "ProgressiveRound",
-    "break_even_meter",
     "classify",
-    "expected_award",
     "hand_index",
     "named_strategy",
     "net_antes",

@@ -1,4 +1,7 @@
-"""The Caribbean Stud progressive side bet: pure settlement of one round and its exact return.
+"""The Caribbean Stud progressive side bet: pure settlement of one round.
+
+Its exact return (hit rates, return by meter, break-even) is
+:func:`casino_sim.analysis.caribbean_progressive.analyze_progressive`.
 
 A side bet of ``wager`` is settled on the player's own five cards (whatever the
 main-game decision or the dealer's hand): fixed awards (flush, full house,
@@ -25,8 +28,6 @@ Awards are keyed by hand category name (``flush``, ``royal_flush`` ...).
 ...                             progressive=prog, meter=Fraction(10_000))
 >>> round_.awards, round_.meter_after
 ((Fraction(100013, 10), Fraction(50, 1), Fraction(0, 1)), Fraction(10000, 1))
->>> break_even_meter(prog)
-Fraction(5000900, 19)
 """
 
 from __future__ import annotations
@@ -47,9 +48,7 @@ __all__ = [
     "FIVE_CARD_COUNTS",
     "ProgressiveRound",
     "award_vectors",
-    "break_even_meter",
     "example_progressive",
-    "expected_award",
     "settle_progressive",
 ]
 
@@ -66,7 +65,6 @@ FIVE_CARD_COUNTS = {  # of the 2,598,960 five-card hands
     "straight_flush": 36,
     "royal_flush": 4,
 }
-_N_HANDS = sum(FIVE_CARD_COUNTS.values())
 
 
 def example_progressive(**overrides: Any) -> Any:
@@ -178,35 +176,3 @@ def settle_progressive(
                 if other != seat and other_plays:
                     awards[other] += envy[cat]
     return ProgressiveRound(tuple(awards), meter, current, contributions, top_up)
-
-
-def expected_award(progressive: Any, meter: Fraction, *, other_bettors: int = 0) -> Fraction:
-    """Exact expected award per side bet with the meter at ``meter`` (one deck, own five cards;
-    envy bonuses counted for ``other_bettors`` other side bets at the table).
-
-    >>> float(expected_award(example_progressive(), Fraction(263_205)))  # doctest: +ELLIPSIS
-    0.99999...
-    """
-    total = Fraction(0)
-    for key, award in progressive.awards.items():
-        p = Fraction(FIVE_CARD_COUNTS[CATEGORY_KEYS[_category_index(key)]], _N_HANDS)
-        total += p * (
-            Fraction(award.fixed or 0) + Fraction(award.meter_share or 0) * Fraction(meter)
-        )
-    for key, bonus in _envy(progressive).items():
-        p = Fraction(FIVE_CARD_COUNTS[CATEGORY_KEYS[_category_index(key)]], _N_HANDS)
-        total += other_bettors * p * _money(bonus)
-    return total
-
-
-def break_even_meter(progressive: Any) -> Fraction | None:
-    """The meter at which the side bet returns exactly its wager (None without meter shares).
-
-    >>> round(float(break_even_meter(example_progressive())))
-    263205
-    """
-    fixed = expected_award(progressive, Fraction(0))
-    slope = expected_award(progressive, Fraction(1)) - fixed
-    if slope == 0:
-        return None
-    return (Fraction(progressive.wager) - fixed) / slope
