@@ -47,3 +47,7 @@ class OptionError(CasinoSimError, ValueError):
 
 class IllegalActionError(CasinoSimError, ValueError):
     """A poker action that the rules do not allow in the current state."""
+
+
+class OutputError(CasinoSimError, ValueError):
+    """A result path cannot be written under the no-clobber policy (exists, not a file, no folder)."""

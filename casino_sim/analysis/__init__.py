@@ -1,1 +1,1 @@
-"""casino_sim.analysis layer (see DESIGN.md)."""
+"""casino_sim.analysis: exact and simulated figures of the games; see the README."""

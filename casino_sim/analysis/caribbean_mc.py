@@ -45,7 +45,12 @@ from numba import njit
 
 from casino_sim.analysis import caribbean_mc_kernels as kernels
 from casino_sim.analysis.caribbean_mc_results import SimulationResult, build_result
-from casino_sim.analysis.parallel import available_workers, root_seed, run_chunks
+from casino_sim.analysis.parallel import (
+    available_workers,
+    effective_workers,
+    root_seed,
+    run_chunks,
+)
 from casino_sim.errors import OptionError
 from casino_sim.evaluator import ace_king_threshold, category
 from casino_sim.evaluator.tables import CARD_KEYS, flush_tables, tables
@@ -407,7 +412,9 @@ def simulate_caribbean(
 ) -> SimulationResult:
     """Simulate ``hands`` table rounds of ``config``; ``progress(rounds_done)`` after each chunk.
 
-    ``workers`` defaults to all cores; the result does not depend on it. With
+    ``workers`` defaults to all cores; the result does not depend on it, and its
+    ``workers`` field holds the processes that really ran
+    (:func:`~casino_sim.analysis.parallel.effective_workers`). With
     ``exact`` the seats' exact figures (from the exact analysis) are attached
     for comparison, where that analysis is available.
     """
@@ -434,7 +441,7 @@ def simulate_caribbean(
         tally,
         seed=root.entropy,
         strategy_names=prepared.strategy_names,
-        workers=workers,
+        workers=effective_workers(workers, n_chunks),
         exact=exact,
     )
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from casino_sim.analysis.parallel import run_chunks
 from casino_sim.errors import OptionError
 from casino_sim.games.stud.bots import BotPolicy, default_population
 from casino_sim.games.stud.dealing import draw_hands
@@ -72,9 +72,9 @@ class ChunkResult:
     replayed: int = 0
 
 
-def _run_chunk(config: _Config, index: int) -> ChunkResult:
-    n_chunks = math.ceil(config.hands / config.chunk_size)
-    rng = np.random.default_rng(np.random.SeedSequence(config.seed).spawn(n_chunks)[index])
+def _run_chunk(config: _Config, index: int, seed: np.random.SeedSequence) -> ChunkResult:
+    """Chunk ``index``; ``seed`` is ``SeedSequence(config.seed).spawn(n_chunks)[index]``."""
+    rng = np.random.default_rng(seed)
     first = index * config.chunk_size
     count = min(config.chunk_size, config.hands - first)
     decks, uniforms = draw_hands(rng, count)
@@ -286,13 +286,17 @@ def simulate_stud(
         if on_chunk is not None:
             on_chunk(chunk)
 
-    if workers == 1 or n_chunks == 1:
-        for i in range(n_chunks):
-            merge(_run_chunk(config, i))
-    else:
-        with ProcessPoolExecutor(max_workers=min(workers, n_chunks)) as pool:
-            for chunk in pool.map(_run_chunk, [config] * n_chunks, range(n_chunks)):
-                merge(chunk)
+    # the chunks are folded into ``total`` (and the meter) in chunk order by the
+    # progress callback; run_chunks itself only keeps the latest chunk
+    run_chunks(
+        _run_chunk,
+        config,
+        n_chunks,
+        seed=seed,
+        merge=_latest,
+        workers=workers,
+        progress=lambda index, chunk: merge(chunk),
+    )
     mean = total.pot_sum / total.hands
     var = max(total.pot_sq_sum / total.hands - mean * mean, 0.0)
     return StudRunResult(
@@ -326,6 +330,10 @@ def simulate_stud(
         engine=engine,
         replayed_hands=total.replayed,
     )
+
+
+def _latest(previous: ChunkResult, chunk: ChunkResult) -> ChunkResult:
+    return chunk
 
 
 def _choose_engine(

@@ -2,17 +2,23 @@
 
 Each command module exposes ``register(subparsers)`` which adds its parser and
 sets ``func`` to a callable taking the parsed namespace and returning an exit
-status. Any :class:`casino_sim.errors.CasinoSimError` becomes one line on
-stderr and exit status 2; argument errors do too (never a traceback).
+status. Any :class:`casino_sim.errors.CasinoSimError` (or other bad value the
+library refuses) becomes one line on stderr and exit status 2; argument errors
+do too. Never a traceback: an unexpected failure is one line and status 1
+(``CASINO_SIM_DEBUG=1`` shows the traceback). Exit statuses: 0 done, 1 internal
+error, 2 bad input or output path, 130 interrupted (Ctrl-C), 143 terminated.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
+import signal
 import sys
 from collections.abc import Sequence
 
-from casino_sim.cli.common import OneLineArgumentParser, fail
+from casino_sim.analysis.parallel import Terminated, signals_raise_terminated
+from casino_sim.cli.common import OneLineArgumentParser, fail, show_library_notes
 
 # Sub-command modules, in the order `casino-sim --help` lists them.
 COMMANDS = [
@@ -24,6 +30,7 @@ COMMANDS = [
     "casino_sim.cli.analyze_cmd",
     "casino_sim.cli.simulate_cmd",
     "casino_sim.cli.floor_cmd",
+    "casino_sim.cli.cache_cmd",
 ]
 
 
@@ -51,14 +58,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     if getattr(args, "func", None) is None:
         parser.print_help()
         return 0
+    undo_notes = show_library_notes()
     try:
-        return int(args.func(args) or 0)
+        with signals_raise_terminated(signal.SIGTERM, signal.SIGHUP):
+            return int(args.func(args) or 0)
     except CasinoSimError as error:
-        return fail(str(error))
+        return fail(_first_line(error))
+    except BrokenPipeError:  # the reader went away (`casino-sim list | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except OSError as error:  # unreadable input, unwritable output
         return fail(f"{error.filename or ''}: {error.strerror or error}".lstrip(": "))
+    except (ValueError, OverflowError, ArithmeticError) as error:
+        return fail(f"bad value: {error}")
     except KeyboardInterrupt:
         return fail("interrupted", status=130)
+    except Terminated as stop:
+        return fail("terminated", status=int(stop.code or 143))
+    except Exception as error:
+        if os.environ.get("CASINO_SIM_DEBUG"):
+            raise
+        return fail(
+            f"internal error ({type(error).__name__}: {error}); please report it with the command "
+            "line (CASINO_SIM_DEBUG=1 shows the traceback)",
+            status=1,
+        )
+    finally:
+        undo_notes()
+
+
+def _first_line(error: Exception) -> str:
+    """An error as one line: a file with several problems shows the first and the count."""
+    lines = str(error).splitlines() or [type(error).__name__]
+    more = len(lines) - 1
+    return lines[0] + (
+        f" (and {more} more problem{'s' * (more > 1)}: see casino-sim validate)" if more else ""
+    )
 
 
 if __name__ == "__main__":

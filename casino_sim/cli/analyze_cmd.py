@@ -6,57 +6,70 @@ import argparse
 from fractions import Fraction
 from pathlib import Path
 
-from casino_sim.cli.common import require
+from casino_sim.cli.common import (
+    HelpFormatter,
+    Number,
+    add_output_options,
+    check_outputs,
+    progress_bar,
+    require,
+    run_provenance,
+)
 
 DEFAULT_ANTES = ["5", "10", "25", "50", "100", "250", "500"]
+ANTE = Number("money", low=Fraction(1, 100), high=1_000_000)
+METER = Number("money", low=Fraction(1, 100), high=10**9)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "analyze",
         help="exact Caribbean Stud analysis of a paytable (the main job)",
+        formatter_class=HelpFormatter,
         description=(
             "Exact house edge, element of risk and return table over all 19,933,230,517,200 deals "
             "of one player against the dealer. Without a paytable: the standard US table."
         ),
     )
-    parser.add_argument("paytable", nargs="?", type=Path, help="Caribbean Stud paytable YAML")
+    parser.add_argument(
+        "paytable",
+        nargs="?",
+        help="Caribbean Stud paytable YAML, or a shipped name such as caribbean_stud/standard",
+    )
     parser.add_argument(
         "--strategy",
         default="optimal",
         help="optimal | pair-or-better | akj83 | always-raise | FILE (YAML strategy rules)",
     )
     parser.add_argument(
-        "--progressive", type=Path, metavar="FILE", help="progressive side-bet YAML"
+        "--progressive", metavar="FILE", help="progressive side-bet YAML (or a shipped name)"
     )
     parser.add_argument(
         "--ante",
         nargs="+",
+        type=ANTE,
         metavar="AMOUNT",
-        help="ante size(s) in money (matters with a payout cap)",
+        help="ante size(s) in money, 0.01 to 1,000,000 (matters with a payout cap)",
     )
     parser.add_argument(
-        "--meter", nargs="+", metavar="AMOUNT", help="meter values for the progressive table"
+        "--meter",
+        nargs="+",
+        type=METER,
+        metavar="AMOUNT",
+        help="meter values for the progressive table, 0.01 to 1,000,000,000",
     )
+    parser.add_argument("--json", metavar="OUT", help="write the results as JSON (atomically)")
     parser.add_argument(
-        "--json", type=Path, metavar="OUT", help="write the results as JSON (atomically)"
+        "--csv", metavar="OUT", help="write the return table(s) as CSV (atomically)"
     )
     parser.add_argument(
         "--report",
-        type=Path,
         metavar="DIR",
-        help="write an edge report (report.md, plots, analysis.json) into DIR, e.g. reports/standard",
+        help="write an edge report (report.md, plots, analysis.json) into DIR, e.g. reports/standard;"
+        " DIR must be new, empty or a report folder casino-sim wrote",
     )
+    add_output_options(parser)
     parser.set_defaults(func=run)
-
-
-def _amount(text: str, option: str) -> Fraction:
-    try:
-        value = Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        value = None
-    require(value is not None and value > 0, f"{option}: expected a positive amount, got {text!r}")
-    return value
 
 
 def _strategy(text: str):
@@ -73,19 +86,18 @@ def _strategy(text: str):
 
 
 def _paytable_path(args: argparse.Namespace) -> Path:
-    from casino_sim.paytables import PAYTABLE_DIR
+    from casino_sim.paytables import resolve_input
 
-    return args.paytable or PAYTABLE_DIR / "caribbean_stud" / "standard.yaml"
+    name = "caribbean_stud/standard" if args.paytable is None else args.paytable
+    return resolve_input(name, kind="caribbean_stud")
 
 
 def run(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
-
     from casino_sim.analysis.caribbean_exact import analyze_caribbean
     from casino_sim.analysis.caribbean_progressive import analyze_progressive
     from casino_sim.analysis.caribbean_strategy import ace_king_summary
     from casino_sim.analysis.counts_cache import load_counts
-    from casino_sim.paytables import load_paytable, load_progressive
+    from casino_sim.paytables import load_paytable, load_progressive, resolve_input
     from casino_sim.report.caribbean import (
         format_ace_king,
         format_analysis,
@@ -93,20 +105,25 @@ def run(args: argparse.Namespace) -> int:
         format_progressive,
         money,
     )
-    from casino_sim.report.files import provenance, write_json
+    from casino_sim.report.files import write_csv, write_json
 
     paytable_path = _paytable_path(args)
     paytable = load_paytable(paytable_path)
     strategy = _strategy(args.strategy)
-    progressive = load_progressive(args.progressive) if args.progressive else None
-    antes = [_amount(a, "--ante") for a in args.ante] if args.ante else None
+    progressive_path = (
+        resolve_input(args.progressive, kind="progressive") if args.progressive else None
+    )
+    progressive = load_progressive(progressive_path) if progressive_path else None
+    strategy_file = None if isinstance(strategy, str) else args.strategy
+    inputs = {"paytable": paytable_path, "progressive": progressive_path, "strategy": strategy_file}
+    check_outputs(args, {"--json": args.json, "--csv": args.csv}, inputs.values(),
+                  folders={"--report": args.report})  # fmt: skip
+    antes = args.ante
     if antes is None and paytable.max_payout is not None:
         antes = [Fraction(a) for a in DEFAULT_ANTES]
-    meters = [_amount(m, "--meter") for m in args.meter] if args.meter else None
+    meters = args.meter
 
-    with tqdm(
-        total=40, desc="dealer counts (first run only)", unit="block", leave=False, disable=None
-    ) as bar:
+    with progress_bar(total=40, desc="dealer counts (first run only)", unit="block") as bar:
         load_counts(progress=lambda done, total: bar.update(done - bar.n))
     analyses = [analyze_caribbean(paytable, strategy, ante=a) for a in (antes or [None])]
     print(format_analysis(analyses[0]))
@@ -116,10 +133,11 @@ def run(args: argparse.Namespace) -> int:
     if analyses[0].strategy == "optimal":
         print()
         print(format_ace_king(ace_king_summary(analyses[0], load_counts())))
-    strategy_file = None if isinstance(strategy, str) else args.strategy
-    inputs = {"paytable": paytable_path, "progressive": args.progressive, "strategy": strategy_file}
     side = analyze_progressive(progressive) if progressive is not None else None
-    record: dict = {"provenance": provenance(inputs), "analyses": [a.to_record() for a in analyses]}
+    record: dict = {
+        "provenance": run_provenance(args, inputs),
+        "analyses": [a.to_record() for a in analyses],
+    }
     if side is not None:
         be = side.break_even_meter
         default_meters = [progressive.seed, *(([be / 2, be, be * 2]) if be else [])]
@@ -127,13 +145,33 @@ def run(args: argparse.Namespace) -> int:
         print(format_progressive(side, meters or default_meters))
         record["progressive"] = side.to_record()
     if args.json:
-        write_json(args.json, record)
+        write_json(args.json, record, overwrite=args.force)
+    if args.csv:
+        write_csv(args.csv, _return_rows(analyses), overwrite=args.force)
     if args.report:
-        _write_report(args.report, paytable, analyses, side, record["provenance"])
+        _write_report(args, paytable, analyses, side, record["provenance"])
     return 0
 
 
-def _write_report(folder, paytable, analyses, side, provenance) -> None:
+def _return_rows(analyses) -> list[dict]:
+    """The return table of every analysis (one per ante) as CSV rows; exact values as fractions."""
+    return [
+        {
+            "paytable": a.paytable,
+            "strategy": a.strategy,
+            "ante": "" if a.ante is None else str(a.ante),
+            "event": row.event,
+            "net_antes": str(row.net),
+            "combinations": row.combinations,
+            "probability": float(row.probability),
+            "contribution": float(row.contribution),
+        }
+        for a in analyses
+        for row in a.rows
+    ]
+
+
+def _write_report(args, paytable, analyses, side, provenance) -> None:
     """The report folder: the analyses plus every named strategy on the same paytable and ante."""
     from casino_sim.analysis.caribbean_exact import analyze_caribbean
     from casino_sim.games.caribbean_stud import NAMED_STRATEGIES
@@ -148,5 +186,5 @@ def _write_report(folder, paytable, analyses, side, provenance) -> None:
     inputs = ReportInputs(
         main, by_strategy, analyses if len(analyses) > 1 else (), side, provenance
     )
-    written = write_report(inputs, folder)
+    written = write_report(inputs, args.report, overwrite=args.force)
     print(f"\nreport written to {written}/report.md")

@@ -1,13 +1,23 @@
-"""Helpers shared by the CLI commands: one-line errors, number parsing."""
+"""Helpers shared by the CLI commands: one-line errors, checked numbers, outputs, seeds, progress."""
 
 from __future__ import annotations
 
 import argparse
+import logging
+import math
 import re
+import secrets
 import sys
-from typing import NoReturn
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
 
 from casino_sim.errors import OptionError
+
+#: The largest seed the commands accept (seeds are recorded, so keep them printable).
+MAX_SEED = 2**64 - 1
 
 
 def fail(message: str, *, status: int = 2) -> int:
@@ -25,8 +35,94 @@ class OneLineArgumentParser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Help that shows each option's default (``--help`` of every command)."""
+
+
 _COUNT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kKmMgGbB]?)\s*$")
 _SCALE = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
+
+
+@dataclass(frozen=True)
+class Number:
+    """An argparse type: a number of one kind checked against a range, with one message.
+
+    ``kind`` is ``"int"``, ``"count"`` (``250k``, ``100M``), ``"float"`` or
+    ``"money"`` (an exact amount in whole cents).
+
+    >>> Number("count", low=1, high=10**9)("2.5k")
+    2500
+    >>> Number("money", low=Fraction(1, 100), high=10**6)("2.50")
+    Fraction(5, 2)
+    >>> Number("float", low=0, high=1)("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a number from 0 to 1, got 'nan'
+    """
+
+    kind: str
+    low: float | int | Fraction | None = None
+    high: float | int | Fraction | None = None
+    low_open: bool = False
+
+    def _range(self) -> str:
+        low = "" if self.low is None else _plain(self.low)
+        high = "" if self.high is None else _plain(self.high)
+        if self.low is not None and self.high is not None:
+            return f"from {'above ' if self.low_open else ''}{low} to {high}"
+        if self.low is not None:
+            return f"{'above' if self.low_open else 'at least'} {low}"
+        return f"at most {high}"
+
+    def _expected(self) -> str:
+        what = {
+            "int": "a whole number",
+            "count": "a count like 1000, 250k or 100M",
+            "float": "a number",
+            "money": "an amount in whole cents like 5 or 2.50",
+        }[self.kind]
+        return f"expected {what} {self._range()}"
+
+    def _parse(self, text: str) -> int | float | Fraction | None:
+        if self.kind == "int":
+            return int(text) if re.fullmatch(r"\s*[-+]?\d+\s*", text) else None
+        if self.kind == "count":
+            match = _COUNT.match(text)
+            if not match:
+                return None
+            value = Fraction(match.group(1)) * _SCALE[match.group(2).lower()]
+            return int(value) if value.denominator == 1 else None
+        if self.kind == "float":
+            try:
+                value = float(text)
+            except ValueError:
+                return None
+            return value if math.isfinite(value) else None
+        if not re.fullmatch(r"\s*\d+(\.\d{1,2})?\s*", text):
+            return None
+        return Fraction(text.strip())
+
+    def __call__(self, text: str) -> Any:
+        value = self._parse(text)
+        if value is None or not self._in_range(value):
+            raise argparse.ArgumentTypeError(f"{self._expected()}, got {text!r}")
+        return value
+
+    def _in_range(self, value: int | float | Fraction) -> bool:
+        if self.low is not None and (value <= self.low if self.low_open else value < self.low):
+            return False
+        return self.high is None or value <= self.high
+
+
+def _plain(value: float | int | Fraction) -> str:
+    if isinstance(value, Fraction):
+        return str(float(value)) if value.denominator != 1 else f"{int(value):,}"
+    return f"{value:,}" if isinstance(value, int) else f"{value:g}"
+
+
+#: Shared option types.
+SEED = Number("int", low=0, high=MAX_SEED)
+WORKERS = Number("int", low=1, high=1024)
 
 
 def parse_count(text: str) -> int:
@@ -35,29 +131,142 @@ def parse_count(text: str) -> int:
     >>> parse_count("100M"), parse_count("2.5k")
     (100000000, 2500)
     """
-    match = _COUNT.match(text)
-    if not match:
-        raise argparse.ArgumentTypeError(
-            f"expected a positive count like 1000, 250k or 100M, got {text!r}"
-        )
-    value = float(match.group(1)) * _SCALE[match.group(2).lower()]
-    if value < 1 or value != int(value):
-        raise argparse.ArgumentTypeError(f"expected a positive whole count, got {text!r}")
-    return int(value)
+    return int(Number("count", low=1)(text))
 
 
 def positive_int(text: str) -> int:
     """argparse type for an integer >= 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
-    return value
+    return int(Number("int", low=1, high=10**12)(text))
 
 
 def require(condition: bool, message: str) -> None:
     """Raise :class:`OptionError` with ``message`` unless ``condition`` holds."""
     if not condition:
         raise OptionError(message)
+
+
+def comma_list(text: str, option: str) -> list[str]:
+    """Split ``a,b,c``; an empty item is an error (``optimal,,akj83``).
+
+    >>> comma_list("optimal, akj83", "--strategy")
+    ['optimal', 'akj83']
+    """
+    items = [item.strip() for item in text.split(",")]
+    if not all(items):
+        raise OptionError(f"{option}: empty item in {text!r}")
+    return items
+
+
+def pick_seed(seed: int | None) -> int:
+    """The seed a run uses: the user's, or a fresh random one (printed and recorded)."""
+    return secrets.randbits(63) if seed is None else seed
+
+
+def add_output_options(parser: argparse.ArgumentParser) -> None:
+    """``--force``: the only way to overwrite an existing result file."""
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="overwrite existing result files (never anything that is not a regular file)",
+    )
+
+
+def check_outputs(
+    args: argparse.Namespace,
+    files: Mapping[str, Any],
+    inputs: Iterable[Any],
+    *,
+    folders: Mapping[str, Any] | None = None,
+) -> None:
+    """Check every result path of a command before it computes anything.
+
+    ``files`` and ``folders`` map option names to the paths given (or None).
+    """
+    from casino_sim.report.files import check_distinct, check_output_dir, check_output_file
+
+    force = bool(getattr(args, "force", False))
+    for option, path in files.items():
+        if path is not None:
+            check_output_file(path, overwrite=force, what=option)
+    for option, path in (folders or {}).items():
+        if path is not None:
+            check_output_dir(path, overwrite=force, what=option)
+    check_distinct({**files, **(folders or {})}, inputs)
+
+
+def parameters(args: argparse.Namespace) -> dict[str, Any]:
+    """The parsed options as a JSON-ready record (for a result's provenance)."""
+    record: dict[str, Any] = {}
+    for name, value in sorted(vars(args).items()):
+        if callable(value):
+            continue
+        if isinstance(value, Path | Fraction):
+            value = str(value)
+        elif isinstance(value, list | tuple):
+            value = [str(v) if isinstance(v, Path | Fraction) else v for v in value]
+        record[name] = value
+    return record
+
+
+def run_provenance(
+    args: argparse.Namespace, inputs: Mapping[str, Any], **settings: Any
+) -> dict[str, Any]:
+    """Provenance of a CLI run: version, inputs with SHA-256, seed, every option, command line."""
+    from casino_sim.report.files import provenance
+
+    return provenance(
+        inputs, **settings, parameters=parameters(args), command_line=["casino-sim", *sys.argv[1:]]
+    )
+
+
+class _LineStream:
+    """A file for tqdm when stderr is not a terminal: one plain line every few seconds."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> None:
+        line = text.strip("\r\n\x1b[A ")
+        if line:
+            self.stream.write(line + "\n")
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+def progress_bar(*, total: int, unit: str, desc: str, quiet: bool = False) -> Any:
+    """A tqdm bar on stderr with rate and time left, shown once work lasts over a second.
+
+    On a terminal it is live; otherwise (a log file, CI) it is a plain line
+    every 5 seconds, so long runs still show their ETA; none when ``quiet``.
+    """
+    from tqdm import tqdm
+
+    if sys.stderr.isatty():
+        return tqdm(total=total, unit=unit, unit_scale=True, desc=desc, disable=quiet, leave=False,
+                    file=sys.stderr, dynamic_ncols=True, delay=1)  # fmt: skip
+    return tqdm(total=total, unit=unit, unit_scale=True, desc=desc, disable=quiet, ascii=True,
+                file=_LineStream(sys.stderr), mininterval=5, ncols=100, delay=5)  # fmt: skip
+
+
+class _NoteHandler(logging.Handler):
+    """Prints the library's log records as ``casino-sim: note: ...`` lines on stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        label = "warning" if record.levelno >= logging.WARNING else "note"
+        print(f"casino-sim: {label}: {' '.join(record.getMessage().split())}", file=sys.stderr)
+
+
+def show_library_notes() -> Callable[[], None]:
+    """Route ``casino_sim`` log records (INFO and up) to stderr; returns the undo function."""
+    logger = logging.getLogger("casino_sim")
+    handler = _NoteHandler(logging.INFO)
+    previous = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+
+    def undo() -> None:
+        logger.removeHandler(handler)
+        logger.setLevel(previous)
+
+    return undo

@@ -5,18 +5,22 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
-from casino_sim.cli.common import positive_int, require
+from casino_sim.cli.common import (
+    SEED,
+    HelpFormatter,
+    Number,
+    add_output_options,
+    check_outputs,
+    pick_seed,
+    require,
+    run_provenance,
+)
 
-
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
-    return value
+#: Formats ``--plot`` can write, by file extension.
+PLOT_FORMATS = ("png", "svg", "pdf")
+HOURS = Number("float", low=0, low_open=True, high=24 * 366 * 10)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,68 +28,101 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "floor",
         help="Caribbean Stud tables on the clock: hold per table-hour, linked meter over time",
         description="A SimPy model of a floor: arrivals, seats, dealing pace, a linked progressive meter.",
+        formatter_class=HelpFormatter,
     )
-    parser.add_argument("paytable", type=Path, help="Caribbean Stud paytable YAML")
     parser.add_argument(
-        "--progressive", type=Path, metavar="FILE", help="progressive side-bet YAML (linked)"
+        "paytable",
+        help="Caribbean Stud paytable YAML, or a shipped name such as caribbean_stud/standard",
     )
-    parser.add_argument("--tables", type=positive_int, default=4)
     parser.add_argument(
-        "--hours", type=_positive_float, default=24.0, help="simulated hours (default 24)"
+        "--progressive", metavar="FILE", help="progressive side-bet YAML (linked across the tables)"
     )
-    parser.add_argument("--arrivals-per-hour", type=_positive_float, default=40.0)
     parser.add_argument(
-        "--session-minutes", type=_positive_float, default=45.0, help="mean session"
+        "--tables", type=Number("int", low=1, high=1000), default=4, help="tables on the floor"
     )
-    parser.add_argument("--ante", default="5", help="ante in money (default 5)")
+    parser.add_argument(
+        "--hours", type=HOURS, default=24.0, help="simulated hours (at most 10 years)"
+    )
+    parser.add_argument(
+        "--arrivals-per-hour", type=Number("float", low=0, low_open=True, high=10_000),
+        default=40.0, help="players arriving per hour (Poisson)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--session-minutes", type=Number("float", low=0, low_open=True, high=7 * 24 * 60),
+        default=45.0, help="mean session length (exponential)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--ante", type=Number("money", low=Fraction(1, 100), high=1_000_000), default=Fraction(5),
+        help="ante in money",
+    )  # fmt: skip
     parser.add_argument(
         "--strategy", default="optimal", help="optimal | pair-or-better | akj83 | always-raise"
     )
     parser.add_argument(
-        "--side-bet-share", type=float, default=0.5, help="share of players on the progressive"
-    )
-    parser.add_argument("--seed", type=int, default=None)
+        "--side-bet-share", type=Number("float", low=0, high=1), default=None,
+        help="share of players on the progressive (needs --progressive; default 0.5 with it)",
+    )  # fmt: skip
     parser.add_argument(
-        "--json", type=Path, metavar="OUT", help="write totals, meter path and hits as JSON"
+        "--seed",
+        type=SEED,
+        default=None,
+        help="seed for a reproducible run (default: random, printed)",
     )
+    parser.add_argument("--json", metavar="OUT", help="write totals, meter path and hits as JSON")
+    parser.add_argument("--csv", metavar="OUT", help="write the per-table figures as CSV")
     parser.add_argument(
-        "--plot", type=Path, metavar="PNG", help="plot the meter and win per table-hour"
-    )
+        "--plot", metavar="FILE",
+        help="plot the meter and win per table-hour (.png, .svg or .pdf, by the extension)",
+    )  # fmt: skip
+    add_output_options(parser)
     parser.set_defaults(func=run)
+
+
+def _plot_format(path: str) -> str:
+    suffix = Path(path).suffix.lower().lstrip(".")
+    require(suffix in PLOT_FORMATS,
+            f"--plot {path}: expected a file ending in .png, .svg or .pdf")  # fmt: skip
+    return suffix
 
 
 def run(args: argparse.Namespace) -> int:
     from casino_sim.games.caribbean_stud import NAMED_STRATEGIES
-    from casino_sim.paytables import load_paytable, load_progressive
-    from casino_sim.report.files import provenance, write_atomic, write_json
+    from casino_sim.paytables import load_paytable, load_progressive, resolve_input
+    from casino_sim.report.files import write_atomic, write_csv, write_json
     from casino_sim.report.floor import format_floor, plot_floor
     from casino_sim.sim.floor import FloorConfig, simulate_floor
 
     require(args.strategy in NAMED_STRATEGIES, f"--strategy: expected one of {', '.join(NAMED_STRATEGIES)}, got {args.strategy!r}")  # fmt: skip
-    try:
-        ante = Fraction(args.ante)
-    except (ValueError, ZeroDivisionError):
-        ante = Fraction(0)
-    require(ante > 0, f"--ante: expected a positive amount, got {args.ante!r}")
-    require(0 <= args.side_bet_share <= 1, "--side-bet-share: expected a share between 0 and 1")
+    require(args.side_bet_share is None or args.progressive is not None,
+            "--side-bet-share needs --progressive FILE")  # fmt: skip
+    plot_format = _plot_format(args.plot) if args.plot else None
+    inputs = {
+        "paytable": resolve_input(args.paytable, kind="caribbean_stud"),
+        "progressive": resolve_input(args.progressive, kind="progressive")
+        if args.progressive
+        else None,
+    }
+    check_outputs(
+        args, {"--json": args.json, "--csv": args.csv, "--plot": args.plot}, inputs.values()
+    )
     config = FloorConfig(
-        load_paytable(args.paytable),
+        load_paytable(inputs["paytable"]),
         tables=args.tables,
         hours=args.hours,
         arrivals_per_hour=args.arrivals_per_hour,
         mean_session_minutes=args.session_minutes,
-        ante=ante,
+        ante=args.ante,
         strategy=args.strategy,
-        progressive=load_progressive(args.progressive) if args.progressive else None,
-        side_bet_share=args.side_bet_share,
+        progressive=load_progressive(inputs["progressive"]) if inputs["progressive"] else None,
+        side_bet_share=0.5 if args.side_bet_share is None else args.side_bet_share,
     )
-    result = simulate_floor(config, seed=args.seed)
+    seed = pick_seed(args.seed)
+    result = simulate_floor(config, seed=seed)
     print(format_floor(result))
     if args.json:
         record = {
-            "provenance": provenance(
-                {"paytable": args.paytable, "progressive": args.progressive}, seed=args.seed
-            ),
+            "provenance": run_provenance(args, inputs, seed=seed),
+            "config": _config_record(config),
             "hours": result.hours,
             "win_per_table_hour": result.win_per_table_hour,
             "tables": [_table_record(t) for t in result.tables],
@@ -94,17 +131,37 @@ def run(args: argparse.Namespace) -> int:
             "arrivals": result.arrivals,
             "turned_away": result.turned_away,
         }
-        write_json(args.json, record)
+        write_json(args.json, record, overwrite=args.force)
+    if args.csv:
+        rows = [{"table": i + 1, **_table_record(t)} for i, t in enumerate(result.tables)]
+        write_csv(args.csv, rows, overwrite=args.force)
     if args.plot:
         import io
 
         buffer = io.BytesIO()
-        plot_floor(result, buffer)
-        write_atomic(args.plot, buffer.getvalue())
+        plot_floor(result, buffer, format=plot_format)
+        write_atomic(args.plot, buffer.getvalue(), overwrite=args.force)
     return 0
 
 
-def _table_record(table) -> dict:
+def _config_record(config: Any) -> dict[str, Any]:
+    """The floor's definition as run (enough to reproduce it with the seed)."""
+    return {
+        "paytable": config.paytable.name,
+        "tables": config.tables,
+        "hours": config.hours,
+        "arrivals_per_hour": config.arrivals_per_hour,
+        "mean_session_minutes": config.mean_session_minutes,
+        "seconds_per_round_base": config.seconds_per_round_base,
+        "seconds_per_round_per_player": config.seconds_per_round_per_player,
+        "ante": str(config.ante),
+        "strategy": config.strategy,
+        "progressive": None if config.progressive is None else config.progressive.name,
+        "side_bet_share": config.side_bet_share,
+    }
+
+
+def _table_record(table: Any) -> dict[str, Any]:
     return {
         "rounds": table.rounds,
         "hands": table.hands,

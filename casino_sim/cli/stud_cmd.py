@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
-from casino_sim.cli.common import parse_count, positive_int, require
-from casino_sim.errors import OptionError
+from casino_sim.cli.common import (
+    SEED,
+    WORKERS,
+    HelpFormatter,
+    Number,
+    add_output_options,
+    check_outputs,
+    pick_seed,
+    progress_bar,
+    require,
+    run_provenance,
+)
+
+#: Hands per run: 10^10 is about half a day on one machine; a larger run is surely a typo.
+MAX_HANDS = 10**10
 
 
 def register(subparsers: Any) -> None:
@@ -19,29 +29,45 @@ def register(subparsers: Any) -> None:
         "stud",
         help="simulate a house-dealt stud table (rake, jackpot drop, pot shapes)",
         description="Play bot hands of a stud variant and report the rake and jackpot drop.",
+        formatter_class=HelpFormatter,
     )
-    parser.add_argument("variant", help="variant YAML, e.g. paytables/stud/seven_card_stud.yaml")
-    parser.add_argument("table", help="table YAML, e.g. paytables/stud/tables/5-10.yaml")
-    parser.add_argument("--players", type=positive_int, default=8, help="bots seated (default 8)")
-    parser.add_argument("--hands", type=parse_count, default=100_000, help="hands, e.g. 1M")
-    parser.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    parser.add_argument("--workers", type=positive_int, default=1, help="worker processes")
-    parser.add_argument("--chunk-size", type=positive_int, default=10_000, help="hands per chunk")
-    parser.add_argument("--history", metavar="OUT.jsonl", help="write every hand as JSON lines")
+    parser.add_argument(
+        "variant", help="variant YAML (e.g. paytables/stud/seven_card_stud.yaml) or a shipped name"
+    )
+    parser.add_argument(
+        "table", help="table YAML (e.g. paytables/stud/tables/5-10.yaml) or a shipped name"
+    )
+    parser.add_argument(
+        "--players", type=Number("int", low=2, high=10), default=8, help="bots seated"
+    )
+    parser.add_argument(
+        "--hands", type=Number("count", low=1, high=MAX_HANDS), default=100_000,
+        help="hands, e.g. 1M (at most 10^10)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--seed", type=SEED, default=None, help="random seed (default: random, printed)"
+    )
+    parser.add_argument("--workers", type=WORKERS, default=1, help="worker processes")
+    parser.add_argument(
+        "--chunk-size", type=Number("int", low=1, high=10**7), default=10_000,
+        help="hands per chunk; part of the run's definition (recorded): chunk i deals from the "
+        "i-th child of the seed, so another chunk size deals other hands",
+    )  # fmt: skip
+    parser.add_argument(
+        "--history", metavar="OUT.jsonl",
+        help="write every hand as JSON lines (switches to the Python engine: about 60x slower)",
+    )  # fmt: skip
     parser.add_argument("--json", metavar="OUT", help="write the summary as JSON")
+    parser.add_argument("--csv", metavar="OUT", help="write the per-player results as CSV")
     parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    add_output_options(parser)
     parser.set_defaults(func=run)
 
 
-def _load(variant_path: str, table_path: str) -> tuple[Any, Any]:
+def _load(variant_path: Any, table_path: Any) -> tuple[Any, Any]:
     from casino_sim.games.stud.adapters import table_rules_from, variant_rules_from
+    from casino_sim.paytables import load_stud_table, load_stud_variant
 
-    for path in (variant_path, table_path):
-        require(Path(path).is_file(), f"{path}: no such file")
-    try:
-        from casino_sim.paytables import load_stud_table, load_stud_variant  # type: ignore[attr-defined]
-    except ImportError:
-        raise OptionError("stud YAML loading (casino_sim.paytables) is not available") from None
     return variant_rules_from(load_stud_variant(variant_path)), table_rules_from(
         load_stud_table(table_path)
     )
@@ -65,54 +91,59 @@ def summary(result: Any) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Run the simulation, print the summary, write the requested files."""
-    from tqdm import tqdm
+    import contextlib
 
     from casino_sim.analysis.stud_sim import simulate_stud
-    from casino_sim.report.files import provenance, write_json
+    from casino_sim.paytables import resolve_input
+    from casino_sim.report.files import atomic_writer, write_csv, write_json
 
-    variant, table = _load(args.variant, args.table)
+    inputs = {
+        "variant": resolve_input(args.variant, kind="stud_variant"),
+        "table": resolve_input(args.table, kind="stud_table"),
+    }
+    outputs = {"--history": args.history, "--json": args.json, "--csv": args.csv}
+    check_outputs(args, outputs, inputs.values())
+    variant, table = _load(inputs["variant"], inputs["table"])
     limit = min(variant.max_players, table.max_seats)
     require(2 <= args.players <= limit, f"--players must be 2..{limit} for {variant.name}")
-    history_file = None
-    tmp_name = ""
-    if args.history:
-        target = Path(args.history)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        history_file = os.fdopen(fd, "w")
-    bar = tqdm(total=args.hands, unit="hand", disable=args.no_progress, leave=False)
+    seed = pick_seed(args.seed)
+    with contextlib.ExitStack() as stack:
+        bar = stack.enter_context(
+            progress_bar(total=args.hands, unit="hand", desc="stud", quiet=args.no_progress)
+        )
+        history = (
+            stack.enter_context(atomic_writer(args.history, overwrite=args.force))
+            if args.history
+            else None
+        )
 
-    def on_chunk(chunk: Any) -> None:
-        bar.update(chunk.hands)
-        if history_file is not None:
-            history_file.write("\n".join(chunk.history) + "\n")
+        def on_chunk(chunk: Any) -> None:
+            bar.update(chunk.hands)
+            if history is not None:
+                history.write("\n".join(chunk.history) + "\n")
 
-    try:
         result = simulate_stud(
             variant,
             table,
             args.players,
             hands=args.hands,
-            seed=args.seed,
+            seed=seed,
             workers=args.workers,
             chunk_size=args.chunk_size,
-            history=history_file is not None,
+            history=history is not None,
             on_chunk=on_chunk,
         )
-        if history_file is not None:
-            history_file.close()
-            os.replace(tmp_name, args.history)
-    except BaseException:
-        if history_file is not None:
-            history_file.close()
-            Path(tmp_name).unlink(missing_ok=True)
-        raise
-    finally:
-        bar.close()
     _print(result)
     if args.json:
-        inputs = {"variant": args.variant, "table": args.table}
-        write_json(args.json, {**summary(result), "provenance": provenance(inputs, seed=args.seed)})
+        record = {**summary(result), "provenance": run_provenance(args, inputs, seed=seed)}
+        write_json(args.json, record, overwrite=args.force)
+    if args.csv:
+        rows = [
+            {"player": p.player, "bot": p.name, "net_cents": p.net, "wagered_cents": p.wagered,
+             "jackpot_cents": p.jackpot}
+            for p in result.players
+        ]  # fmt: skip
+        write_csv(args.csv, rows, overwrite=args.force)
     return 0
 
 

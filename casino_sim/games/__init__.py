@@ -1,1 +1,1 @@
-"""casino_sim.games layer (see DESIGN.md)."""
+"""casino_sim.games: the rules of each game (settlement, strategy, stud engine); see the README."""

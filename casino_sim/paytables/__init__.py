@@ -6,6 +6,8 @@ Four kinds of file, told apart by a top-level ``kind:`` key:
 ``stud_table`` (:class:`StudTable`). Money and shares are exact
 :class:`fractions.Fraction`. Any problem raises :class:`PaytableError` (a
 :class:`casino_sim.errors.ConfigError`) whose lines read ``file:line: key.path: message``.
+Every loader takes a path or a shipped name (``caribbean_stud/standard``, or
+``standard`` where unambiguous): see :func:`resolve_input`.
 
 >>> variant = load(PAYTABLE_DIR / "stud" / "razz.yaml")
 >>> variant.ranking, variant.bring_in, variant.bring_in_ace
@@ -13,16 +15,21 @@ Four kinds of file, told apart by a top-level ``kind:`` key:
 >>> table = load_stud_table(PAYTABLE_DIR / "stud" / "tables" / "5-10.yaml")
 >>> table.ante, table.small_bet, table.big_bet
 (Fraction(1, 2), Fraction(5, 1), Fraction(10, 1))
+>>> load_paytable("standard").name
+'standard US'
 """
 
 from casino_sim.paytables.caribbean import CaribbeanPaytable
 from casino_sim.paytables.common import CARIBBEAN_HANDS, POKER_HANDS
+from casino_sim.paytables.library import resolve_input, shipped_name
 from casino_sim.paytables.loader import (
     KINDS,
+    OTHER_KINDS,
     PAYTABLE_DIR,
     Definition,
     dump_yaml,
     load,
+    load_document,
     load_paytable,
     load_progressive,
     load_stud_table,
@@ -49,6 +56,7 @@ from casino_sim.paytables.stud_table import (
 __all__ = [
     "CARIBBEAN_HANDS",
     "KINDS",
+    "OTHER_KINDS",
     "PAYTABLE_DIR",
     "POKER_HANDS",
     "PROGRESSIVE_HANDS",
@@ -71,11 +79,14 @@ __all__ = [
     "TimeRake",
     "dump_yaml",
     "load",
+    "load_document",
     "load_paytable",
     "load_progressive",
     "load_stud_table",
     "load_stud_variant",
     "load_text",
+    "resolve_input",
     "shipped_files",
+    "shipped_name",
     "to_data",
 ]

@@ -19,13 +19,13 @@ from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 from typing import Any, TypeVar
 
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from casino_sim.paytables.caribbean import CaribbeanPaytable
+from casino_sim.paytables.library import PAYTABLE_DIR, resolve_input, shipped_files
 from casino_sim.paytables.problems import FieldProblem, PaytableError, Problem
 from casino_sim.paytables.progressive import ProgressivePaytable
 from casino_sim.paytables.stud import StudVariant
@@ -34,10 +34,12 @@ from casino_sim.paytables.yaml_source import YamlDocument, parse_yaml, read_yaml
 
 __all__ = [
     "KINDS",
+    "OTHER_KINDS",
     "PAYTABLE_DIR",
     "Definition",
     "dump_yaml",
     "load",
+    "load_document",
     "load_paytable",
     "load_progressive",
     "load_stud_table",
@@ -54,29 +56,11 @@ KINDS: dict[str, type[Any]] = {
     "stud_variant": StudVariant,
     "stud_table": StudTable,
 }
+OTHER_KINDS: dict[str, str] = {
+    "caribbean_strategy": "a Caribbean Stud strategy (use it as --strategy, or load_rule_strategy)",
+}
+"""Kinds of YAML file read elsewhere (not by :func:`load`), with what they are."""
 T = TypeVar("T")
-
-_PACKAGE_DIR = Path(__file__).resolve().parent.parent / "data" / "paytables"
-_CHECKOUT_DIR = Path(__file__).resolve().parent.parent.parent / "paytables"
-PAYTABLE_DIR: Path = _CHECKOUT_DIR if (_CHECKOUT_DIR / "caribbean_stud").is_dir() else _PACKAGE_DIR
-"""The shipped YAML library: the checkout's ``paytables/`` (a symlink to the package data), else the package data."""
-
-
-def shipped_files(kind: str | None = None) -> tuple[Path, ...]:
-    """Every shipped YAML file (optionally only those whose folder holds ``kind``), sorted.
-
-    >>> [p.name for p in shipped_files("stud_table")][:1]
-    ['1-5-spread.yaml']
-    """
-    files = sorted(PAYTABLE_DIR.rglob("*.yaml"))
-    if kind is None:
-        return tuple(files)
-    return tuple(p for p in files if _declared_kind(p) == kind)
-
-
-def _declared_kind(path: Path) -> str | None:
-    match = re.search(r"^kind:\s*([\w-]+)", path.read_text(encoding="utf-8"), re.MULTILINE)
-    return match.group(1) if match else None
 
 
 @cache
@@ -89,6 +73,12 @@ def _build(doc: YamlDocument, expected: str | None) -> Any:
     if kind is None:
         hint = f"kind: {expected}" if expected else f"one of {', '.join(KINDS)}"
         raise _one(doc, ("kind",), f"missing required key 'kind' (expected {hint})", line=1)
+    if isinstance(kind, str) and kind in OTHER_KINDS:
+        raise _one(
+            doc,
+            ("kind",),
+            f"kind {kind!r} is {OTHER_KINDS[kind]}, not a paytable or game definition",
+        )
     if not isinstance(kind, str) or kind not in KINDS:
         raise _one(
             doc,
@@ -121,29 +111,38 @@ def load_text(text: str | bytes, *, name: str = "<text>", kind: str | None = Non
     return _build(parse_yaml(text, name=name), kind)
 
 
+def load_document(doc: YamlDocument, *, kind: str | None = None) -> Definition:
+    """Validate an already parsed :class:`YamlDocument` (e.g. after looking at its ``kind``)."""
+    return _build(doc, kind)
+
+
 def load(path: str | os.PathLike[str]) -> Definition:
-    """Load any definition, dispatching on its top-level ``kind:``."""
-    return _build(read_yaml(path), None)
+    """Load any definition, dispatching on its top-level ``kind:``.
+
+    ``path`` is a file, or a shipped name such as ``caribbean_stud/standard``
+    (see :func:`resolve_input`); so is the argument of the kind-specific loaders.
+    """
+    return _build(read_yaml(resolve_input(path, None)), None)
 
 
 def load_paytable(path: str | os.PathLike[str]) -> CaribbeanPaytable:
     """Load a Caribbean Stud paytable (``kind: caribbean_stud``)."""
-    return _build(read_yaml(path), "caribbean_stud")
+    return _build(read_yaml(resolve_input(path, "caribbean_stud")), "caribbean_stud")
 
 
 def load_progressive(path: str | os.PathLike[str]) -> ProgressivePaytable:
     """Load a progressive side-bet table (``kind: progressive``)."""
-    return _build(read_yaml(path), "progressive")
+    return _build(read_yaml(resolve_input(path, "progressive")), "progressive")
 
 
 def load_stud_variant(path: str | os.PathLike[str]) -> StudVariant:
     """Load a stud variant (``kind: stud_variant``)."""
-    return _build(read_yaml(path), "stud_variant")
+    return _build(read_yaml(resolve_input(path, "stud_variant")), "stud_variant")
 
 
 def load_stud_table(path: str | os.PathLike[str]) -> StudTable:
     """Load a stud table structure (``kind: stud_table``)."""
-    return _build(read_yaml(path), "stud_table")
+    return _build(read_yaml(resolve_input(path, "stud_table")), "stud_table")
 
 
 # ----------------------------------------------------------------- error messages

@@ -26,6 +26,7 @@ from casino_sim.paytables.problems import FieldProblem
 
 __all__ = [
     "RANKS",
+    "SUPPORTED_STRUCTURES",
     "BadBeatJackpot",
     "DropRake",
     "NoRake",
@@ -37,12 +38,18 @@ __all__ = [
     "TimeRake",
 ]
 
+SUPPORTED_STRUCTURES = ("fixed-limit",)
+"""Betting structures the stud engine plays; the loader refuses the others."""
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 _RANK_ALIASES = {"10": "T", 10: "T", **{int(r): r for r in RANKS[:8]}}
 
 
 def _rank(value: object) -> object:
-    return _RANK_ALIASES.get(value, value.upper() if isinstance(value, str) else value)  # type: ignore[call-overload]
+    if isinstance(value, str):
+        return _RANK_ALIASES.get(value, value.upper())
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _RANK_ALIASES.get(value, value)
+    return value  # a list, mapping...: the Literal check reports it
 
 
 Rank = Annotated[Literal[RANKS], BeforeValidator(_rank)]  # type: ignore[valid-type]
@@ -206,7 +213,7 @@ class StudTable:
     notes: Text = ""
     """Anything a reader should know."""
     structure: Literal["fixed-limit", "spread-limit", "pot-limit", "no-limit"] = "fixed-limit"
-    """Betting structure; spread-limit needs `spread`."""
+    """Betting structure; only fixed-limit is supported yet (the others are refused when loading)."""
     ante: Amount
     """Ante per player per hand (0 for none)."""
     bring_in: Amount
@@ -236,6 +243,12 @@ class StudTable:
         return None if self.max_raises is None else self.max_raises + 1
 
     def __post_init__(self) -> None:
+        if self.structure not in SUPPORTED_STRUCTURES:
+            raise FieldProblem(
+                f"{self.structure.replace('-', ' ')} is not supported yet "
+                f"(the stud engine plays {', '.join(SUPPORTED_STRUCTURES)} only)",
+                "structure",
+            )
         if self.big_bet < self.small_bet:
             raise FieldProblem(
                 f"big_bet {self.big_bet} is below small_bet {self.small_bet}", "big_bet"

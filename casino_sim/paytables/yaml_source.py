@@ -19,6 +19,7 @@ casino_sim.paytables.problems.PaytableError: t.yaml:2: a: duplicate key 'a' (fir
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -36,6 +37,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_NODES",
     "YamlDocument",
+    "file_type",
     "parse_yaml",
     "read_yaml",
 ]
@@ -215,16 +217,63 @@ def parse_yaml(text: str | bytes, *, name: str = "<text>") -> YamlDocument:
     return YamlDocument(data=data, lines=walker.lines, name=name)
 
 
+_FILE_TYPES = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
+def file_type(mode: int) -> str:
+    """What kind of file a ``st_mode`` describes, for messages (``'a FIFO (named pipe)'``).
+
+    >>> file_type(os.stat(".").st_mode)
+    'a directory'
+    """
+    return next((what for test, what in _FILE_TYPES if test(mode)), "not a regular file")
+
+
+class _NotRegular(Exception):
+    pass
+
+
+def _open_regular(file: Path) -> int:
+    """A read-only descriptor of ``file``, which must be a regular file.
+
+    The type is checked with ``os.stat`` before opening (a FIFO or device is
+    never opened) and again on the open descriptor, in case the path changed.
+    """
+    before = os.stat(file)
+    if not stat.S_ISREG(before.st_mode):
+        raise _NotRegular(f"is {file_type(before.st_mode)}, not a regular file; not read")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    fd = os.open(file, flags | getattr(os, "O_BINARY", 0))
+    after = os.fstat(fd)
+    if not stat.S_ISREG(after.st_mode):
+        os.close(fd)
+        raise _NotRegular(f"is {file_type(after.st_mode)}, not a regular file; not read")
+    return fd
+
+
 def read_yaml(path: str | os.PathLike[str]) -> YamlDocument:
-    """Read and parse ``path`` (at most ``MAX_BYTES``); unreadable files are problems too."""
+    """Read and parse ``path`` (at most ``MAX_BYTES``); unreadable files are problems too.
+
+    Only regular files are read: a directory, FIFO, socket or device is refused
+    without opening it.
+    """
     file = Path(path)
     name = str(path)
     try:
-        with file.open("rb") as handle:
+        with os.fdopen(_open_regular(file), "rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
+    except _NotRegular as error:
+        raise PaytableError([Problem(file=name, line=0, path=(), message=str(error))]) from None
     except OSError as error:
-        problem = Problem(
-            file=name, line=0, path=(), message=f"cannot read: {error.strerror or error}"
-        )
-        raise PaytableError([problem]) from None
+        if isinstance(error, FileNotFoundError):
+            message = "no such file"
+        else:
+            message = f"cannot read: {error.strerror or error}"
+        raise PaytableError([Problem(file=name, line=0, path=(), message=message)]) from None
     return parse_yaml(raw, name=name)

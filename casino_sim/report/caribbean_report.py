@@ -1,15 +1,14 @@
 """A Caribbean Stud edge report: Markdown with plots and the JSON it was made from.
 
-The report folder is built in a temporary sibling folder and renamed into place,
-so a report is either complete or absent.
+The folder is written by :func:`casino_sim.report.files.write_directory`: it is
+complete or absent, and never replaces what casino_sim did not write.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
-import shutil
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,6 +18,7 @@ from typing import Any
 from casino_sim.analysis.caribbean_exact import CaribbeanAnalysis
 from casino_sim.analysis.caribbean_progressive import ProgressiveAnalysis
 from casino_sim.report.caribbean import format_analysis, format_progressive, money
+from casino_sim.report.files import write_directory
 from casino_sim.report.tables import percent
 
 
@@ -42,7 +42,7 @@ def _pyplot():
     return plt
 
 
-def _plot_contributions(analysis: CaribbeanAnalysis, path: Path) -> None:
+def _plot_contributions(analysis: CaribbeanAnalysis, path: Any) -> None:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(8, 4.5))
     labels = [row.event.replace("Player wins: ", "wins: ") for row in analysis.rows]
@@ -55,11 +55,11 @@ def _plot_contributions(analysis: CaribbeanAnalysis, path: Path) -> None:
         f"Return table — {analysis.paytable}, {analysis.strategy} (edge {percent(analysis.house_edge)})"
     )
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, format="png")
     plt.close(fig)
 
 
-def _plot_strategies(analyses: Sequence[CaribbeanAnalysis], path: Path) -> None:
+def _plot_strategies(analyses: Sequence[CaribbeanAnalysis], path: Any) -> None:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 3.5))
     names = [a.strategy for a in analyses]
@@ -70,11 +70,11 @@ def _plot_strategies(analyses: Sequence[CaribbeanAnalysis], path: Path) -> None:
     ax.set_ylabel("house edge (% of ante)")
     ax.set_title("House edge by player strategy")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, format="png")
     plt.close(fig)
 
 
-def _plot_by_ante(analyses: Sequence[CaribbeanAnalysis], path: Path) -> None:
+def _plot_by_ante(analyses: Sequence[CaribbeanAnalysis], path: Any) -> None:
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 3.5))
     antes = [float(a.ante) for a in analyses]
@@ -91,11 +91,11 @@ def _plot_by_ante(analyses: Sequence[CaribbeanAnalysis], path: Path) -> None:
     ax.set_title("Effect of the payout cap by bet size")
     ax.legend()
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, format="png")
     plt.close(fig)
 
 
-def _plot_progressive(side: ProgressiveAnalysis, path: Path) -> None:
+def _plot_progressive(side: ProgressiveAnalysis, path: Any) -> None:
     plt = _pyplot()
     top = float(side.break_even_meter or side.seed * 10) * 1.5
     meters = [top * i / 100 for i in range(101)]
@@ -110,7 +110,7 @@ def _plot_progressive(side: ProgressiveAnalysis, path: Path) -> None:
     ax.set_ylabel("return (% of side bet)")
     ax.set_title(f"Progressive return by meter — {side.name}")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, format="png")
     plt.close(fig)
 
 
@@ -156,34 +156,38 @@ def _markdown(inputs: ReportInputs, plots: list[tuple[str, str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_report(inputs: ReportInputs, folder: str | os.PathLike[str]) -> Path:
-    """Write ``report.md``, its PNG plots and ``analysis.json`` into ``folder`` (replaced whole)."""
-    target = Path(folder)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
-    try:
-        plots = [("Return table", "return_table.png"), ("House edge by strategy", "strategies.png")]
-        _plot_contributions(inputs.main, staging / "return_table.png")
-        _plot_strategies(inputs.by_strategy, staging / "strategies.png")
-        if inputs.by_ante:
-            _plot_by_ante(inputs.by_ante, staging / "edge_by_ante.png")
-            plots.append(("Edge by ante", "edge_by_ante.png"))
-        if inputs.progressive is not None:
-            _plot_progressive(inputs.progressive, staging / "progressive.png")
-            plots.append(("Progressive return by meter", "progressive.png"))
-        (staging / "report.md").write_text(_markdown(inputs, plots))
-        record = {
-            "provenance": inputs.provenance,
-            "analysis": inputs.main.to_record(),
-            "strategies": [a.to_record() for a in inputs.by_strategy],
-            "by_ante": [a.to_record() for a in inputs.by_ante],
-            "progressive": None if inputs.progressive is None else inputs.progressive.to_record(),
-        }
-        (staging / "analysis.json").write_text(json.dumps(record, indent=2) + "\n")
-        if target.exists():
-            shutil.rmtree(target)
-        os.replace(staging, target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    return target
+def _png(plot: Any, *args: Any) -> bytes:
+    buffer = io.BytesIO()
+    plot(*args, buffer)
+    return buffer.getvalue()
+
+
+def write_report(
+    inputs: ReportInputs, folder: str | os.PathLike[str], *, overwrite: bool = False
+) -> Path:
+    """Write ``report.md``, its PNG plots and ``analysis.json`` into ``folder``.
+
+    ``folder`` must be new, empty or a report folder casino_sim wrote; with
+    ``overwrite=True`` the files are added to a folder holding others (kept).
+    """
+    files: dict[str, str | bytes] = {
+        "return_table.png": _png(_plot_contributions, inputs.main),
+        "strategies.png": _png(_plot_strategies, inputs.by_strategy),
+    }
+    plots = [("Return table", "return_table.png"), ("House edge by strategy", "strategies.png")]
+    if inputs.by_ante:
+        files["edge_by_ante.png"] = _png(_plot_by_ante, inputs.by_ante)
+        plots.append(("Edge by ante", "edge_by_ante.png"))
+    if inputs.progressive is not None:
+        files["progressive.png"] = _png(_plot_progressive, inputs.progressive)
+        plots.append(("Progressive return by meter", "progressive.png"))
+    files["report.md"] = _markdown(inputs, plots)
+    record = {
+        "provenance": inputs.provenance,
+        "analysis": inputs.main.to_record(),
+        "strategies": [a.to_record() for a in inputs.by_strategy],
+        "by_ante": [a.to_record() for a in inputs.by_ante],
+        "progressive": None if inputs.progressive is None else inputs.progressive.to_record(),
+    }
+    files["analysis.json"] = json.dumps(record, indent=2) + "\n"
+    return write_directory(folder, files, overwrite=overwrite)

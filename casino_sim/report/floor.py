@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO
 
+from casino_sim.errors import OptionError
 from casino_sim.report.caribbean import money
 from casino_sim.report.tables import percent, text_table
 from casino_sim.sim.floor import FloorResult
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = ["PLOT_FORMATS", "floor_figure", "format_floor", "plot_floor"]
 
 
 def format_floor(result: FloorResult) -> str:
@@ -58,25 +66,111 @@ def format_floor(result: FloorResult) -> str:
     return "\n".join(lines)
 
 
-def plot_floor(result: FloorResult, path: str | Path) -> None:
-    """Two panels: the meter over time, and each table's house win per table-hour."""
-    import matplotlib
+#: Formats :func:`plot_floor` writes (matplotlib's names, also the file extensions).
+PLOT_FORMATS = ("png", "svg", "pdf")
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+#: How each kind of meter award is drawn: (label, colour, marker).
+_HIT_STYLES = {
+    "royal_flush": ("royal flush", "#d4a017", "*"),
+    "straight_flush": ("straight flush", "#c0392b", "D"),
+    "other": ("other meter award", "#7f8c8d", "o"),
+}
 
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 6))
+
+def _hit_kind(hand: str) -> str:
+    return hand if hand in ("royal_flush", "straight_flush") else "other"
+
+
+def floor_figure(result: FloorResult) -> Figure:
+    """The floor plot as a matplotlib figure (no pyplot state): meter above, tables below.
+
+    Top: the linked meter (dollars) against simulated hours, each meter award
+    marked at the meter's level before it, royal flushes, straight flushes and
+    other awards each with their own colour and marker. Bottom: each table's
+    house win per table-hour (dollars) with the floor mean as a dashed line.
+
+    >>> from casino_sim.sim.floor import FloorResult, TableResult
+    >>> fig = floor_figure(FloorResult(1, 2.0, [TableResult(2.0)], meter_path=[(0.0, 100)]))
+    >>> [ax.get_title() for ax in fig.axes]
+    ['Linked progressive meter', 'House win per table-hour']
+    """
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import StrMethodFormatter
+
+    fig = Figure(figsize=(8, 6.5))
+    top, bottom = fig.subplots(2, 1)
     hours = [h for h, _ in result.meter_path]
-    top.step(hours, [float(m) for _, m in result.meter_path], where="post")
-    for hit in result.jackpots:
-        top.axvline(hit.hours, color="#b33", linewidth=0.6)
-    top.set_xlabel("hours")
+    meters = [float(m) for _, m in result.meter_path]
+    if hours:
+        hours_end = max(result.hours, hours[-1])
+        label = "meter" if result.jackpots or len(hours) <= 1 else "meter (no awards in this run)"
+        top.step([*hours, hours_end], [*meters, meters[-1]], where="post", color="#2c5f8a",
+                 linewidth=1.0, label=label)  # fmt: skip
+    for kind, (label, colour, marker) in _HIT_STYLES.items():
+        hits = [h for h in result.jackpots if _hit_kind(h.hand) == kind]
+        if not hits:
+            continue
+        levels = []
+        for hit in hits:  # the meter just before the award: the path point before the hit
+            i = bisect_left(hours, hit.hours)
+            levels.append(meters[max(i - 1, 0)] if meters else float(hit.amount))
+            top.axvline(hit.hours, color=colour, linewidth=0.6, alpha=0.6, zorder=1)
+        top.scatter([h.hours for h in hits], levels, color=colour, marker=marker,
+                    s=90 if marker == "*" else 40, edgecolors="black", linewidths=0.5,
+                    zorder=3, label=f"{label} ({len(hits)})")  # fmt: skip
+    top.set_title("Linked progressive meter")
+    if len(hours) <= 1:
+        top.text(0.5, 0.5, "no progressive side bet in this run", transform=top.transAxes,
+                 ha="center", va="center", color="gray")  # fmt: skip
+    top.set_xlabel("simulated time (hours)")
     top.set_ylabel("meter ($)")
-    top.set_title("Linked progressive meter (red: meter awards)")
+    top.set_xlim(0, result.hours)
+    top.yaxis.set_major_formatter(StrMethodFormatter("{x:,.0f}"))
+    if hours:
+        top.legend(loc="upper left", fontsize="small", framealpha=0.9)
+
     names = [f"T{i + 1}" for i in range(len(result.tables))]
-    bottom.bar(names, [t.win_per_table_hour for t in result.tables], color="#46a")
-    bottom.axhline(result.win_per_table_hour, color="black", linestyle="--", linewidth=0.8)
+    bottom.bar(names, [t.win_per_table_hour for t in result.tables], color="#46a",
+               label="table")  # fmt: skip
+    mean = result.win_per_table_hour
+    bottom.axhline(mean, color="black", linestyle="--", linewidth=0.8,
+                   label=f"floor mean (${mean:,.2f} per table-hour)")  # fmt: skip
+    bottom.set_title("House win per table-hour")
+    bottom.set_xlabel("table")
     bottom.set_ylabel("house win per table-hour ($)")
+    bottom.yaxis.set_major_formatter(StrMethodFormatter("{x:,.0f}"))
+    bottom.margins(y=0.3)  # headroom for the legend above the bars
+    bottom.legend(loc="upper right", ncols=2, fontsize="small", framealpha=0.9)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    return fig
+
+
+def plot_floor(
+    result: FloorResult, target: str | Path | BinaryIO, *, format: str | None = None
+) -> None:
+    """Write :func:`floor_figure` to ``target`` (a path or a binary file) as PNG, SVG or PDF.
+
+    ``format`` is one of :data:`PLOT_FORMATS` (a leading dot and any case are
+    accepted); ``None`` takes it from a path's extension, PNG for a file object.
+    Anything else raises :class:`~casino_sim.errors.OptionError`.
+
+    >>> import io
+    >>> from casino_sim.sim.floor import FloorResult, TableResult
+    >>> buffer = io.BytesIO()
+    >>> plot_floor(FloorResult(1, 2.0, [TableResult(2.0)]), buffer, format="svg")
+    >>> b"<svg" in buffer.getvalue()
+    True
+    """
+    if format is None:
+        format = Path(target).suffix if isinstance(target, str | Path) else "png"
+    chosen = format.lower().lstrip(".")
+    if chosen not in PLOT_FORMATS:
+        raise OptionError(
+            f"plot format {format!r} is not supported: expected one of {', '.join(PLOT_FORMATS)}"
+        )
+    from matplotlib import rc_context
+
+    # no creation date and fixed SVG ids, so the same run writes the same bytes
+    metadata = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}.get(chosen)
+    with rc_context({"svg.hashsalt": "casino_sim"}):
+        floor_figure(result).savefig(target, dpi=110, format=chosen, metadata=metadata)

@@ -1,1 +1,1 @@
-"""casino_sim.sim layer (see DESIGN.md)."""
+"""casino_sim.sim: the casino floor on the clock (SimPy); see docs/ and the README."""

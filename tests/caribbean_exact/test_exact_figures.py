@@ -1,4 +1,4 @@
-"""The exact Caribbean Stud figures published in DESIGN.md, to the last deal."""
+"""The exact Caribbean Stud figures (README, "Caribbean Stud, exactly"), to the last deal."""
 
 from __future__ import annotations
 

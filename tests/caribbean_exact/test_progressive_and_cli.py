@@ -108,12 +108,13 @@ def test_bad_strategy_file_names_the_key(tmp_path):
 
 
 def test_report_folder_is_complete_and_replaced_whole(tmp_path, capsys):
+    (tmp_path / "reports").mkdir()
     folder = tmp_path / "reports" / "capped"
     args = ["analyze", str(PAYTABLE_DIR / "caribbean_stud" / "capped-5000.yaml"),
             "--progressive", str(PROGRESSIVES / "50-75-100.yaml"), "--report", str(folder)]  # fmt: skip
     assert main(args) == 0
     names = sorted(p.name for p in folder.iterdir())
-    assert names == ["analysis.json", "edge_by_ante.png", "progressive.png", "report.md",
+    assert names == [".casino-sim-manifest.json", "analysis.json", "edge_by_ante.png", "progressive.png", "report.md",
                      "return_table.png", "strategies.png"]  # fmt: skip
     text = (folder / "report.md").read_text()
     assert "5.2243%" in text and "$263,205.26" in text and "sha256" in text
@@ -124,7 +125,11 @@ def test_report_folder_is_complete_and_replaced_whole(tmp_path, capsys):
         "akj83",
         "always-raise",
     }
-    (folder / "stale.txt").write_text("left from an older report")
-    assert main(["analyze", "--report", str(folder)]) == 0
-    assert not (folder / "stale.txt").exists() and not (folder / "edge_by_ante.png").exists()
+    assert main(["analyze", "--report", str(folder)]) == 0  # a report folder casino-sim wrote
+    assert not (folder / "edge_by_ante.png").exists()  # its own file from the older report: gone
     assert [p.name for p in folder.parent.iterdir()] == ["capped"]  # no staging folder left behind
+    (folder / "notes.txt").write_text("the user's own file")
+    assert main(["analyze", "--report", str(folder)]) == 2  # never touches a folder with it...
+    assert "notes.txt" in capsys.readouterr().err
+    assert main(["analyze", "--report", str(folder), "--force"]) == 0  # ...unless forced
+    assert (folder / "notes.txt").read_text() == "the user's own file"  # and even then keeps it

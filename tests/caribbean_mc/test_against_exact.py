@@ -12,7 +12,7 @@ from casino_sim.analysis import caribbean_mc as mc
 from casino_sim.analysis.caribbean_exact import analyze_caribbean
 from casino_sim.analysis.caribbean_mc_results import dealer_qualify_probability
 
-EXACT_STANDARD = {  # DESIGN.md: total result over 19,933,230,517,200 deals
+EXACT_STANDARD = {  # pinned in tests/caribbean_exact: total result over 19,933,230,517,200 deals
     "optimal": Fraction(1_041_372_912_372, 19_933_230_517_200),
     "pair-or-better": Fraction(1_090_272_101_460, 19_933_230_517_200),
     "always-raise": Fraction(3_310_360_338_060, 19_933_230_517_200),

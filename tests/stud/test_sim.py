@@ -96,7 +96,7 @@ def test_cli_runs_and_writes(tmp_path, capsys):
     [
         (["stud", "missing.yaml", TABLE], "no such file"),
         (["stud", VARIANT, TABLE, "--players", "9"], "--players must be 2..8"),
-        (["stud", VARIANT, "paytables/stud/tables/1-5-spread.yaml"], "fixed-limit only"),
+        (["stud", VARIANT, "tests/paytables/unsupported/1-5-spread.yaml"], "fixed-limit only"),
     ],
 )
 def test_cli_errors_are_one_line(argv, message, capsys):

@@ -30,7 +30,10 @@ from casino_sim.games.caribbean_stud.strategy import DecisionTable, all_hands_by
 from casino_sim.paytables.problems import PaytableError, Problem
 from casino_sim.paytables.yaml_source import YamlDocument, parse_yaml, read_yaml
 
-__all__ = ["load_rule_strategy", "parse_rule_strategy"]
+__all__ = ["STRATEGY_KIND", "check_rule_strategy", "load_rule_strategy", "parse_rule_strategy"]
+
+STRATEGY_KIND = "caribbean_strategy"
+"""The ``kind:`` of a strategy file."""
 
 _RANKS = "23456789TJQKA"
 _RULE_KEYS = ("at_least", "upcard_matches", "upcard_ranks")
@@ -66,15 +69,35 @@ def _problem(doc: YamlDocument, path: tuple, message: str) -> Problem:
     return Problem(file=doc.name, line=doc.line_of(path), path=path, message=message)
 
 
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _check_kind(doc: YamlDocument) -> None:
+    """One short problem when the file is not a strategy at all (e.g. a paytable)."""
+    kind = doc.data.get("kind")
+    if kind is None:
+        message = "missing required key 'kind' (expected kind: caribbean_strategy)"
+        raise PaytableError([Problem(file=doc.name, line=1, path=("kind",), message=message)])
+    if kind != STRATEGY_KIND:
+        message = f"expected a caribbean_strategy file, got kind {_shown(kind)}"
+        raise PaytableError([Problem(file=doc.name, line=0, path=(), message=message)])
+
+
 def _rules(doc: YamlDocument) -> list[tuple[int, bool, np.ndarray]]:
     data: Any = doc.data
+    _check_kind(doc)
     problems: list[Problem] = []
-    if data.get("kind") != "caribbean_strategy":
-        problems.append(_problem(doc, ("kind",), "expected kind: caribbean_strategy"))
     unknown = set(data) - {"kind", "name", "description", "rules"}
     problems += [
         _problem(doc, (key,), "unknown key (expected kind, name, description, rules)")
-        for key in sorted(unknown)
+        for key in sorted(unknown, key=str)
+    ]
+    problems += [
+        _problem(doc, (key,), f"expected text, got {_shown(data[key])}")
+        for key in ("name", "description")
+        if key in data and not isinstance(data[key], str)
     ]
     rules = data.get("rules")
     if not isinstance(rules, list) or not rules:
@@ -85,7 +108,7 @@ def _rules(doc: YamlDocument) -> list[tuple[int, bool, np.ndarray]]:
         if not isinstance(rule, dict):
             problems.append(_problem(doc, ("rules", i), "expected a mapping with at_least: ..."))
             continue
-        for key in sorted(set(rule) - set(_RULE_KEYS)):
+        for key in sorted(set(rule) - set(_RULE_KEYS), key=str):
             problems.append(
                 _problem(doc, ("rules", i, key), f"unknown key (expected {', '.join(_RULE_KEYS)})")
             )
@@ -94,7 +117,7 @@ def _rules(doc: YamlDocument) -> list[tuple[int, bool, np.ndarray]]:
         floor = floor if floor is not None else _ranks_floor(at_least)
         if floor is None:
             problems.append(_problem(doc, ("rules", i, "at_least"),
-                                     f"expected a hand name (one_pair, flush, ...) or high ranks like 'A K J 8 3', got {at_least!r}"))  # fmt: skip
+                                     f"expected a hand name (one_pair, flush, ...) or high ranks like 'A K J 8 3', got {_shown(at_least)}"))  # fmt: skip
         matches = rule.get("upcard_matches", False)
         if not isinstance(matches, bool):
             problems.append(_problem(doc, ("rules", i, "upcard_matches"), "expected true or false"))
@@ -124,11 +147,29 @@ def _table(doc: YamlDocument) -> DecisionTable:
     return DecisionTable(str(doc.data.get("name", doc.name)), mask)
 
 
+def check_rule_strategy(doc: YamlDocument) -> str:
+    """Validate a parsed strategy file without building its table; return its name.
+
+    Raises :class:`PaytableError` (one ``file:line: key.path: message`` per problem).
+    """
+    _rules(doc)
+    return str(doc.data.get("name", doc.name))
+
+
 def parse_rule_strategy(text: str, *, name: str = "<strategy>") -> DecisionTable:
     """A decision table from YAML text (see the module docstring for the format)."""
     return _table(parse_yaml(text, name=name))
 
 
 def load_rule_strategy(path: str | os.PathLike[str]) -> DecisionTable:
-    """A decision table from a strategy YAML file."""
+    """A decision table from a strategy YAML file (only a regular file is read).
+
+    A file of another kind, e.g. a paytable, gives one short problem:
+
+    >>> from casino_sim.paytables import PAYTABLE_DIR
+    >>> load_rule_strategy(PAYTABLE_DIR / "caribbean_stud" / "standard.yaml")
+    Traceback (most recent call last):
+    ...
+    casino_sim.paytables.problems.PaytableError: ...standard.yaml: expected a caribbean_strategy file, got kind 'caribbean_stud'
+    """
     return _table(read_yaml(path))

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from casino_sim.games.stud.rules import Ranking
@@ -77,28 +78,94 @@ def _high_strength(mine: list[int], others_up: list[int], cards_left: int) -> tu
     return made, min(draw, 0.6)
 
 
-def _low_strength(mine: list[int], cards_left: int, *, limit: int = 8) -> tuple[float, float]:
-    """(made, draw) of an ace-to-five low: distinct cards 8 or lower (ace = 1)."""
-    lows = sorted({((c >> 2) + 1) % 13 + 1 for c in mine if ((c >> 2) + 1) % 13 + 1 <= limit})
+def _best_low(masks: list[int], *, six: bool) -> tuple[int, int] | None:
+    """(top, second card) of the lowest five-card low, or ``None`` when there is none.
+
+    ``masks[v]`` holds the suits (bit per suit) of rank ``v`` (ace = 1) among the
+    low cards. Ace-to-five: the five lowest distinct ranks. Ace-to-six (``six``):
+    the lowest five that are neither a straight nor all of one suit (a flush
+    is forced only when each rank is held in that one suit).
+    """
+    lows = [v for v in range(1, 14) if masks[v]]
+    if len(lows) < 5:
+        return None
+    if not six:
+        return lows[4], lows[3]
+    best: tuple[int, ...] | None = None
+    for five in combinations(lows, 5):
+        suits = 0
+        for v in five:
+            suits |= masks[v]
+        if five[4] - five[0] == 4 or suits & (suits - 1) == 0:
+            continue
+        key = five[::-1]
+        if best is None or key < best:
+            best = key
+    return None if best is None else (best[0], best[1])
+
+
+def _low_strength(
+    mine: list[int], cards_left: int, *, limit: int, six: bool = False
+) -> tuple[float, float]:
+    """(made, draw) of a low hand: distinct ranks at most ``limit`` (ace = 1) count.
+
+    A made low is rated from its top two cards against the nuts (5-4-3-2-A, or
+    6-4-3-2-A in ace-to-six): 0.95 for the nuts, 0.05 less per rank of the top
+    card and 0.01 per rank of the second. Pairs and cards above ``limit`` do
+    not help; a four-card low draws with the share of the missing ranks that
+    complete it (ace-to-six: without making a straight).
+    """
+    masks = [0] * 14
+    for c in mine:
+        v = ((c >> 2) + 1) % 13 + 1
+        if v <= limit:
+            masks[v] |= 1 << (c & 3)
+    lows = [v for v in range(1, 14) if masks[v]]
     n = len(mine)
     k = len(lows)
-    if k >= 5:
-        return 0.75 + 0.04 * (8 - lows[4]), 0.0
-    needed = min(5, n) if n < 5 else 5
-    missing = needed - k if n < 5 else 5 - k
+    best = _best_low(masks, six=six)
+    if best is not None:
+        top, second = best
+        return 0.95 - 0.05 * (top - (6 if six else 5)) - 0.01 * (second - 4), 0.0
     if n <= 3:
         return (0.95 - 0.06 * (lows[-1] - 3)) if k == 3 else 0.12 * k, 0.0
-    quality = 0.5 - 0.04 * (lows[-1] - 4) if lows else 0.0
-    made = max(0.05, quality - 0.18 * missing)
-    draw = (0.12 * cards_left if missing == 1 else 0.03 * cards_left) if cards_left else 0.0
+    k = min(k, 4)  # five or more lows, every five a straight or flush: a four-card low
+    quality = 0.5 - 0.04 * (lows[k - 1] - 4) if k else 0.0
+    made = max(0.05, quality - 0.18 * (min(n, 5) - k))
+    draw = 0.0
+    if k == 4:
+        outs = limit - 4  # ace-to-five: any missing low rank completes the low
+        if six:
+            outs = 0
+            for v in range(1, limit + 1):
+                if not masks[v]:
+                    masks[v] = 15
+                    if _best_low(masks, six=six) is not None:
+                        outs += 1
+                    masks[v] = 0
+        draw = 0.12 * cards_left * outs / (limit - 4)
+    elif 5 - k <= cards_left:
+        draw = 0.03 * cards_left
     return made, min(draw, 0.55)
 
 
 def hand_strength(hand: StudHand, seat: int) -> tuple[float, float]:
-    """What ``seat`` makes of its hand now: (made strength, draw equity), each 0..1.
+    """What ``seat`` makes of its hand now: (made strength, draw equity), each about 0..1.
 
-    It sees its own cards and the other players' upcards; in hi-lo the better of
-    the two halves counts, with a bonus for two-way hands.
+    It sees its own cards and the other players' upcards and reads them by the
+    variant's ranking: high hands by category; ace-to-five and ace-to-six lows
+    by the low ranking (see :func:`_low_strength`); in hi-lo the better of the
+    two halves counts, with a bonus for two-way hands and two-way draws.
+
+    >>> from casino_sim.games.stud import StudHand, TableRules, razz, seven_card_stud
+    >>> from casino_sim.games.stud.decks import stacked_deck
+    >>> t = TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000)
+    >>> seats = ["Ah 2d 3c", "Kh Kd Qc"]
+    >>> def made(v):
+    ...     hand = StudHand(v, t, [10_000] * 2, stacked_deck(v, seats))
+    ...     return [round(hand_strength(hand, s)[0], 2) for s in (0, 1)]
+    >>> made(razz()), made(seven_card_stud())
+    ([0.95, 0.0], [0.29, 0.64])
     """
     mine = hand.down[seat] + hand.up[seat] + hand.community
     others = [c for s in range(hand.n) if s != seat for c in hand.up[s]]
@@ -109,11 +176,12 @@ def hand_strength(hand: StudHand, seat: int) -> tuple[float, float]:
         made, draw = _high_strength(mine, others, cards_left)
     elif ranking is Ranking.HILO8:
         h_made, h_draw = _high_strength(mine, others, cards_left)
-        l_made, l_draw = _low_strength(mine, cards_left)
+        l_made, l_draw = _low_strength(mine, cards_left, limit=8)
         made = max(h_made, l_made) + 0.1 * min(h_made, l_made)
-        draw = max(h_draw, l_draw)
+        draw = min(max(h_draw, l_draw) + 0.25 * min(h_draw, l_draw), 0.6)
     else:
-        made, draw = _low_strength(mine, cards_left, limit=9 if len(mine) > 3 else 8)
+        limit = 9 if len(mine) > 3 else 8
+        made, draw = _low_strength(mine, cards_left, limit=limit, six=ranking is Ranking.ACE_TO_SIX)
     # an opponent showing more than we hold makes us wary
     if len(hand.up[seat]) >= 2 and ranking is Ranking.HIGH:
         my_up = [c >> 2 for c in hand.up[seat]]

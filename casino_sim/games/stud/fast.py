@@ -32,7 +32,7 @@ import numpy as np
 
 from casino_sim.evaluator import evaluate_high, evaluate_hilo, evaluate_low
 from casino_sim.games.stud.bots import BotPolicy
-from casino_sim.games.stud.fast_bots import RANK_HIGH, RANK_HILO, RANK_LOW
+from casino_sim.games.stud.fast_bots import RANK_HIGH, RANK_HILO, RANK_LOW, RANK_LOW6
 from casino_sim.games.stud.fast_kernel import CFG_FIELDS, play_hands, settle_hands
 from casino_sim.games.stud.house import RakeKind
 from casino_sim.games.stud.rules import (
@@ -120,7 +120,12 @@ def fallback_reason(variant: VariantRules, table: TableRules, n_players: int) ->
 
 
 def _config(variant: VariantRules, table: TableRules) -> tuple[np.ndarray, np.ndarray]:
-    ranking = {Ranking.HIGH: RANK_HIGH, Ranking.HILO8: RANK_HILO}.get(variant.ranking, RANK_LOW)
+    ranking = {
+        Ranking.HIGH: RANK_HIGH,
+        Ranking.HILO8: RANK_HILO,
+        Ranking.ACE_TO_FIVE: RANK_LOW,
+        Ranking.ACE_TO_SIX: RANK_LOW6,
+    }[variant.ranking]
     values = {
         "n_streets": len(variant.streets),
         "ranking": ranking,

@@ -4,6 +4,10 @@ Each function mirrors one in :mod:`.bots` or :mod:`.board` operation for
 operation (same float expressions in the same order), so the compiled fast
 path (:mod:`.fast`) makes exactly the decisions the Python engine makes.
 Cards are ints ``rank * 4 + suit`` (rank 0 = deuce .. 12 = ace).
+
+numba's on-disk cache keys each kernel on its own file only: after editing
+this module, touch ``fast_kernel.py`` (or delete the ``__pycache__/*.nb?``
+files), or the cached betting loop keeps the old hand reading.
 """
 
 from __future__ import annotations
@@ -11,10 +15,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["board_key", "bring_in_seat", "first_to_act", "high_strength", "low_strength"]
+__all__ = [
+    "best_low",
+    "board_key",
+    "bring_in_seat",
+    "first_to_act",
+    "high_strength",
+    "low_strength",
+]
 
-#: Ranking codes of the fast path.
-RANK_HIGH, RANK_HILO, RANK_LOW = 0, 1, 2
+#: Ranking codes of the fast path: high, hi-lo eight-or-better, ace-to-five, ace-to-six.
+RANK_HIGH, RANK_HILO, RANK_LOW, RANK_LOW6 = 0, 1, 2, 3
 
 
 @njit(cache=True)
@@ -83,30 +94,81 @@ def high_strength(mine, n_mine, dead, cards_left):
 
 
 @njit(cache=True)
-def low_strength(mine, n_mine, cards_left, limit):
-    """``bots._low_strength``: (made, draw) of an ace-to-five low."""
-    present = np.zeros(14, np.bool_)
+def best_low(suits, six):
+    """``bots._best_low``: (top, second) of the lowest five-card low, (-1, -1) if none.
+
+    ``suits`` packs the suit mask of rank ``v`` (ace = 1) in bits ``4v .. 4v+3``
+    (no arrays, so nothing is allocated per call).
+    """
+    lows = 0  # the ranks held, ascending, four bits each
+    k = 0
+    for v in range(1, 14):
+        if suits >> (4 * v) & 15:
+            lows |= v << (4 * k)
+            k += 1
+    if k < 5:
+        return -1, -1
+    if not six:
+        return lows >> 16 & 15, lows >> 12 & 15
+    # fives in ascending order of (top, second, ...): the first valid one is the lowest
+    for a in range(4, k):
+        va = lows >> (4 * a) & 15
+        for b in range(3, a):
+            vb = lows >> (4 * b) & 15
+            for c in range(2, b):
+                vc = lows >> (4 * c) & 15
+                for d in range(1, c):
+                    vd = lows >> (4 * d) & 15
+                    for e in range(d):
+                        ve = lows >> (4 * e) & 15
+                        if va - ve == 4:
+                            continue
+                        held = (suits >> (4 * va) & 15) | (suits >> (4 * vb) & 15)
+                        held |= (suits >> (4 * vc) & 15) | (suits >> (4 * vd) & 15)
+                        held |= suits >> (4 * ve) & 15
+                        if held & (held - 1) != 0:
+                            return va, vb
+    return -1, -1
+
+
+@njit(cache=True)
+def low_strength(mine, n_mine, cards_left, limit, six):
+    """``bots._low_strength``: (made, draw) of a low hand (``six``: ace-to-six)."""
+    suits = 0
     for i in range(n_mine):
         v = ((mine[i] >> 2) + 1) % 13 + 1
         if v <= limit:
-            present[v] = True
+            suits |= 1 << (4 * v + (mine[i] & 3))
     k = 0
-    fifth = 0
     last = 0
+    fourth = 0
     for v in range(1, 14):
-        if present[v]:
+        if suits >> (4 * v) & 15:
             k += 1
             last = v
-            if k == 5:
-                fifth = v
-    if k >= 5:
-        return 0.75 + 0.04 * (8 - fifth), 0.0
-    missing = n_mine - k if n_mine < 5 else 5 - k
+            if k == 4:
+                fourth = v
+    top, second = best_low(suits, six)
+    if top >= 0:
+        return 0.95 - 0.05 * (top - (6 if six else 5)) - 0.01 * (second - 4), 0.0
     if n_mine <= 3:
         return (0.95 - 0.06 * (last - 3)) if k == 3 else 0.12 * k, 0.0
+    if k > 4:  # five or more lows, every five a straight or flush: a four-card low
+        k = 4
+        last = fourth
     quality = 0.5 - 0.04 * (last - 4) if k else 0.0
-    made = max(0.05, quality - 0.18 * missing)
-    draw = (0.12 * cards_left if missing == 1 else 0.03 * cards_left) if cards_left else 0.0
+    made = max(0.05, quality - 0.18 * (min(n_mine, 5) - k))
+    draw = 0.0
+    if k == 4:
+        outs = limit - 4
+        if six:
+            outs = 0
+            for v in range(1, limit + 1):
+                if not suits >> (4 * v) & 15 and best_low(suits | 15 << (4 * v), six)[0] >= 0:
+                    outs += 1
+        draw = 0.12 * cards_left * outs / (limit - 4)
+    elif 5 - k <= cards_left:
+        draw = 0.03 * cards_left
     return made, min(draw, 0.55)
 
 

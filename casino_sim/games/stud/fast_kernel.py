@@ -18,6 +18,7 @@ from casino_sim.games.stud.dealing import UNIFORMS_PER_HAND, WEYL_STEP
 from casino_sim.games.stud.fast_bots import (
     RANK_HIGH,
     RANK_HILO,
+    RANK_LOW6,
     bring_in_seat,
     first_to_act,
     high_strength,
@@ -68,11 +69,11 @@ def _strength(seat, n, down, nd, up, nu, live, mine, dead, cards_left, ranking):
         made, draw = high_strength(mine, m, dead, cards_left)
     elif ranking == RANK_HILO:
         h_made, h_draw = high_strength(mine, m, dead, cards_left)
-        l_made, l_draw = low_strength(mine, m, cards_left, 8)
+        l_made, l_draw = low_strength(mine, m, cards_left, 8, False)
         made = max(h_made, l_made) + 0.1 * min(h_made, l_made)
-        draw = max(h_draw, l_draw)
+        draw = min(max(h_draw, l_draw) + 0.25 * min(h_draw, l_draw), 0.6)
     else:
-        made, draw = low_strength(mine, m, cards_left, 9 if m > 3 else 8)
+        made, draw = low_strength(mine, m, cards_left, 9 if m > 3 else 8, ranking == RANK_LOW6)
     if nu[seat] >= 2 and ranking == RANK_HIGH and made < 0.6 and not _paired(up[seat], nu[seat]):
         for s in range(n):
             if s != seat and live[s] and _paired(up[s], nu[s]):
@@ -430,9 +431,9 @@ def settle_hands(status, contrib, live, street, cards, high_v, low_v, start, rcf
             if not first_seat:
                 by_high[:m] = by_high[:m][np.argsort(hkey[:m], kind="mergesort")]
                 by_low[:m] = by_low[:m][np.argsort(lkey[:m], kind="mergesort")]
-            has_high = ranking != 2
+            has_high = ranking in (RANK_HIGH, RANK_HILO)
             has_low = False
-            if ranking != 0:
+            if ranking != RANK_HIGH:
                 for s in range(n):
                     if live[h, s] and low_v[h, s] >= 0:
                         has_low = True
