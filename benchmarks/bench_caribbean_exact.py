@@ -21,7 +21,7 @@ import json, resource, sys, time
 from fractions import Fraction
 from types import SimpleNamespace
 t0 = time.perf_counter()
-from casino_sim.analysis.caribbean_exact import HAND_KEYS, analyze_caribbean
+from casino_sim.games.banked.caribbean_stud.exact.analysis import HAND_KEYS, analyze_caribbean
 pays = dict(zip(HAND_KEYS, [1, 1, 2, 3, 4, 5, 7, 20, 50, int(sys.argv[1])]))
 table = SimpleNamespace(name="bench", pays={k: Fraction(v) for k, v in pays.items()},
                         ante_pays=Fraction(1), raise_multiple=2, max_payout=None)
@@ -43,7 +43,7 @@ def direct_enumeration_rate(cells: int = 20) -> float:
     """Seconds per (hand, up-card) cell when every dealer hand is evaluated (vectorized)."""
     import numpy as np
 
-    from casino_sim.analysis.combinatorics import combinations_array
+    from casino_sim.combinatorics import combinations_array
     from casino_sim.evaluator import evaluate_high
 
     rng = np.random.default_rng(1)

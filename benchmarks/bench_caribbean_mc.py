@@ -16,12 +16,12 @@ from math import comb
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from casino_sim.analysis.caribbean_mc import (
+from casino_sim.config import PAYTABLE_DIR, load_paytable
+from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import (
     CaribbeanSimConfig,
     resolve_strategy,
     simulate_caribbean,
 )
-from casino_sim.paytables import PAYTABLE_DIR, load_paytable
 
 BINOMIAL = [[comb(n, k) for k in range(6)] for n in range(53)]
 

@@ -14,9 +14,9 @@ import warnings
 
 import numpy as np
 
-from casino_sim.games.stud import TableRules, default_population, seven_card_stud
-from casino_sim.games.stud.dealing import draw_hands
-from casino_sim.games.stud.fast import play_compiled, play_python
+from casino_sim.games.poker_room import TableRules, default_population, seven_card_stud
+from casino_sim.games.poker_room.dealing import draw_hands
+from casino_sim.games.poker_room.fast import play_compiled, play_python
 
 VARIANT = seven_card_stud()
 TABLE = TableRules(ante=50, bring_in=200, small_bet=500, big_bet=1000)

@@ -17,9 +17,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from casino_sim.analysis import counts_cache, parallel
-from casino_sim.analysis.parallel import available_workers, effective_workers, run_chunks
 from casino_sim.cli import main
+from casino_sim.engine import runner as parallel
+from casino_sim.engine.runner import available_workers, effective_workers, run_chunks
+from casino_sim.games.banked.caribbean_stud.exact import cache as counts_cache
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -238,8 +239,11 @@ def test_workers_are_capped_by_chunks_and_cores(pool_sizes):
 
 
 def test_caribbean_result_reports_the_real_worker_count(pool_sizes):
-    from casino_sim.analysis.caribbean_mc import CaribbeanSimConfig, simulate_caribbean
-    from casino_sim.games.caribbean_stud.rules import standard_paytable_like
+    from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import (
+        CaribbeanSimConfig,
+        simulate_caribbean,
+    )
+    from casino_sim.games.banked.caribbean_stud.rules import standard_paytable_like
 
     config = CaribbeanSimConfig.table(
         standard_paytable_like(), strategy="pair-or-better", chunk_rounds=4_000
@@ -255,8 +259,8 @@ def test_caribbean_result_reports_the_real_worker_count(pool_sizes):
 
 
 def test_stud_runs_on_the_shared_runner(pool_sizes):
-    from casino_sim.analysis.stud_sim import simulate_stud
-    from casino_sim.games.stud import TableRules, seven_card_stud
+    from casino_sim.games.poker_room import TableRules, seven_card_stud
+    from casino_sim.games.poker_room.simulate import simulate_stud
 
     table = TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000)
     one = simulate_stud(seven_card_stud(), table, 4, hands=60, seed=1, chunk_size=25)

@@ -17,8 +17,8 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from casino_sim.analysis.parallel import Terminated, signals_raise_terminated
 from casino_sim.cli.common import OneLineArgumentParser, fail, show_library_notes
+from casino_sim.engine.runner import Terminated, signals_raise_terminated
 
 # Sub-command modules, in the order `casino-sim --help` lists them.
 COMMANDS = [

@@ -73,39 +73,39 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _strategy(text: str):
-    from casino_sim.games.caribbean_stud import NAMED_STRATEGIES
+    from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
 
     if text in NAMED_STRATEGIES:
         return text
     path = Path(text)
     require(path.suffix in (".yaml", ".yml") and path.exists(),
             f"--strategy: expected one of {', '.join(NAMED_STRATEGIES)} or a strategy YAML file, got {text!r}")  # fmt: skip
-    from casino_sim.games.caribbean_stud.rule_strategy import load_rule_strategy
+    from casino_sim.games.banked.caribbean_stud.rule_strategy import load_rule_strategy
 
     return load_rule_strategy(path)
 
 
 def _paytable_path(args: argparse.Namespace) -> Path:
-    from casino_sim.paytables import resolve_input
+    from casino_sim.config import resolve_input
 
     name = "caribbean_stud/standard" if args.paytable is None else args.paytable
     return resolve_input(name, kind="caribbean_stud")
 
 
 def run(args: argparse.Namespace) -> int:
-    from casino_sim.analysis.caribbean_exact import analyze_caribbean
-    from casino_sim.analysis.caribbean_progressive import analyze_progressive
-    from casino_sim.analysis.caribbean_strategy import ace_king_summary
-    from casino_sim.analysis.counts_cache import load_counts
-    from casino_sim.paytables import load_paytable, load_progressive, resolve_input
-    from casino_sim.report.caribbean import (
+    from casino_sim.config import load_paytable, load_progressive, resolve_input
+    from casino_sim.engine.files import write_csv, write_json
+    from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
+    from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
+    from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
+    from casino_sim.games.banked.caribbean_stud.exact.strategy import ace_king_summary
+    from casino_sim.report.caribbean.text import (
         format_ace_king,
         format_analysis,
         format_edge_by_ante,
         format_progressive,
         money,
     )
-    from casino_sim.report.files import write_csv, write_json
 
     paytable_path = _paytable_path(args)
     paytable = load_paytable(paytable_path)
@@ -173,9 +173,9 @@ def _return_rows(analyses) -> list[dict]:
 
 def _write_report(args, paytable, analyses, side, provenance) -> None:
     """The report folder: the analyses plus every named strategy on the same paytable and ante."""
-    from casino_sim.analysis.caribbean_exact import analyze_caribbean
-    from casino_sim.games.caribbean_stud import NAMED_STRATEGIES
-    from casino_sim.report.caribbean_report import ReportInputs, write_report
+    from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
+    from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
+    from casino_sim.report.caribbean.edge_report import ReportInputs, write_report
 
     main = analyses[0]
     by_strategy = [main] + [

@@ -182,7 +182,7 @@ def check_outputs(
 
     ``files`` and ``folders`` map option names to the paths given (or None).
     """
-    from casino_sim.report.files import check_distinct, check_output_dir, check_output_file
+    from casino_sim.engine.files import check_distinct, check_output_dir, check_output_file
 
     force = bool(getattr(args, "force", False))
     for option, path in files.items():
@@ -212,7 +212,7 @@ def run_provenance(
     args: argparse.Namespace, inputs: Mapping[str, Any], **settings: Any
 ) -> dict[str, Any]:
     """Provenance of a CLI run: version, inputs with SHA-256, seed, every option, command line."""
-    from casino_sim.report.files import provenance
+    from casino_sim.engine.files import provenance
 
     return provenance(
         inputs, **settings, parameters=parameters(args), command_line=["casino-sim", *sys.argv[1:]]

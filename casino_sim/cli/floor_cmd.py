@@ -86,11 +86,11 @@ def _plot_format(path: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from casino_sim.games.caribbean_stud import NAMED_STRATEGIES
-    from casino_sim.paytables import load_paytable, load_progressive, resolve_input
-    from casino_sim.report.files import write_atomic, write_csv, write_json
+    from casino_sim.config import load_paytable, load_progressive, resolve_input
+    from casino_sim.engine.files import write_atomic, write_csv, write_json
+    from casino_sim.floor.model import FloorConfig, simulate_floor
+    from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
     from casino_sim.report.floor import format_floor, plot_floor
-    from casino_sim.sim.floor import FloorConfig, simulate_floor
 
     require(args.strategy in NAMED_STRATEGIES, f"--strategy: expected one of {', '.join(NAMED_STRATEGIES)}, got {args.strategy!r}")  # fmt: skip
     require(args.side_bet_share is None or args.progressive is not None,

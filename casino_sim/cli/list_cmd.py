@@ -37,7 +37,7 @@ def shown_path(path: Path, cwd: Path | None = None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from casino_sim.paytables import load, shipped_files, shipped_name
+    from casino_sim.config import load, shipped_files, shipped_name
 
     rows = []
     for path in shipped_files(args.kind):

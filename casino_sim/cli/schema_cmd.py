@@ -65,8 +65,8 @@ def _target_dir(args: argparse.Namespace) -> Path | None:
 
 
 def _check_regular(path: Path) -> None:
+    from casino_sim.config.yaml_source import file_type
     from casino_sim.errors import OptionError
-    from casino_sim.paytables.yaml_source import file_type
 
     try:
         mode = os.lstat(path).st_mode
@@ -81,8 +81,8 @@ def _check_regular(path: Path) -> None:
 
 
 def _write(folder: Path, kinds: list[str]) -> int:
-    from casino_sim.paytables.schema import schema_text
-    from casino_sim.report.files import write_atomic
+    from casino_sim.config.schema import schema_text
+    from casino_sim.engine.files import write_atomic
 
     targets = {kind: folder / f"{kind}.schema.json" for kind in kinds}
     for path in targets.values():  # check every target before writing any
@@ -98,8 +98,8 @@ def _write(folder: Path, kinds: list[str]) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from casino_sim.config.schema import SCHEMA_DIR, schema_text
     from casino_sim.errors import OptionError
-    from casino_sim.paytables.schema import SCHEMA_DIR, schema_text
 
     kinds = [args.kind] if args.kind else list(_KINDS)
     if args.dir is not None and not (args.write or args.check):

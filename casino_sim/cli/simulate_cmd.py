@@ -122,10 +122,14 @@ def _ante(text: str) -> Fraction:
 
 def build_config(args: argparse.Namespace) -> Any:
     """The simulation config from parsed options (OptionError / PaytableError on bad input)."""
-    from casino_sim.analysis.caribbean_mc import MAX_SEATS, CaribbeanSimConfig, Seat
+    from casino_sim.config import load_paytable, load_progressive
     from casino_sim.errors import OptionError
-    from casino_sim.games.caribbean_stud.strategy import NAMED_STRATEGIES
-    from casino_sim.paytables import load_paytable, load_progressive
+    from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import (
+        MAX_SEATS,
+        CaribbeanSimConfig,
+        Seat,
+    )
+    from casino_sim.games.banked.caribbean_stud.strategy import NAMED_STRATEGIES
 
     if not 1 <= args.seats <= MAX_SEATS:
         raise OptionError(f"--seats must be 1..{MAX_SEATS}, got {args.seats}")
@@ -170,9 +174,9 @@ def build_config(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
-    from casino_sim.analysis.caribbean_mc import simulate_caribbean
-    from casino_sim.paytables import resolve_input
-    from casino_sim.report.files import write_csv, write_json
+    from casino_sim.config import resolve_input
+    from casino_sim.engine.files import write_csv, write_json
+    from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import simulate_caribbean
 
     inputs = {
         "paytable": resolve_input(args.paytable, kind="caribbean_stud"),
@@ -304,7 +308,7 @@ def summary_lines(result: Any) -> list[str]:
 
 
 def _progressive_lines(p: Any) -> list[str]:
-    from casino_sim.games.caribbean_stud.progressive import CATEGORY_KEYS
+    from casino_sim.games.banked.caribbean_stud.progressive import CATEGORY_KEYS
 
     lines = ["", f"Progressive {p.name!r}: {p.bets:,} side bets"]
     lines.append(

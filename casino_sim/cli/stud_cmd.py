@@ -65,8 +65,8 @@ def register(subparsers: Any) -> None:
 
 
 def _load(variant_path: Any, table_path: Any) -> tuple[Any, Any]:
-    from casino_sim.games.stud.adapters import table_rules_from, variant_rules_from
-    from casino_sim.paytables import load_stud_table, load_stud_variant
+    from casino_sim.config import load_stud_table, load_stud_variant
+    from casino_sim.games.poker_room.adapters import table_rules_from, variant_rules_from
 
     return variant_rules_from(load_stud_variant(variant_path)), table_rules_from(
         load_stud_table(table_path)
@@ -93,9 +93,9 @@ def run(args: argparse.Namespace) -> int:
     """Run the simulation, print the summary, write the requested files."""
     import contextlib
 
-    from casino_sim.analysis.stud_sim import simulate_stud
-    from casino_sim.paytables import resolve_input
-    from casino_sim.report.files import atomic_writer, write_csv, write_json
+    from casino_sim.config import resolve_input
+    from casino_sim.engine.files import atomic_writer, write_csv, write_json
+    from casino_sim.games.poker_room.simulate import simulate_stud
 
     inputs = {
         "variant": resolve_input(args.variant, kind="stud_variant"),

@@ -45,8 +45,8 @@ class _Refused(Exception):
 
 def _files(name: str) -> Iterator[str]:
     """The files to validate for one argument; raises :class:`_Refused` when there are none."""
-    from casino_sim.paytables import PaytableError, resolve_input
-    from casino_sim.paytables.yaml_source import file_type
+    from casino_sim.config import PaytableError, resolve_input
+    from casino_sim.config.yaml_source import file_type
 
     try:
         mode = os.stat(name).st_mode if name else None
@@ -77,9 +77,12 @@ def _files(name: str) -> Iterator[str]:
 
 def _check(path: str) -> tuple[str, str, list[str]]:
     """Validate one file: (kind, name, warnings); raises PaytableError or :class:`_Refused`."""
-    from casino_sim.games.caribbean_stud.rule_strategy import STRATEGY_KIND, check_rule_strategy
-    from casino_sim.paytables import load_document
-    from casino_sim.paytables.yaml_source import file_type, read_yaml
+    from casino_sim.config import load_document
+    from casino_sim.config.yaml_source import file_type, read_yaml
+    from casino_sim.games.banked.caribbean_stud.rule_strategy import (
+        STRATEGY_KIND,
+        check_rule_strategy,
+    )
 
     try:
         mode = os.stat(path).st_mode
@@ -98,7 +101,7 @@ def _warnings(definition: Any) -> list[str]:
     """Warnings about a valid definition: a progressive the house loses on in the long run."""
     if definition.kind != "progressive":
         return []
-    from casino_sim.analysis.caribbean_progressive import analyze_progressive
+    from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
 
     long_run = analyze_progressive(definition).long_run_return
     if long_run < 1:
@@ -111,7 +114,7 @@ def _warnings(definition: Any) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from casino_sim.paytables import PaytableError
+    from casino_sim.config import PaytableError
 
     status = 0
     for argument in args.files:

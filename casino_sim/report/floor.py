@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
 from casino_sim.errors import OptionError
-from casino_sim.report.caribbean import money
+from casino_sim.floor.model import FloorResult
+from casino_sim.report.caribbean.text import money
 from casino_sim.report.tables import percent, text_table
-from casino_sim.sim.floor import FloorResult
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -89,7 +89,7 @@ def floor_figure(result: FloorResult) -> Figure:
     other awards each with their own colour and marker. Bottom: each table's
     house win per table-hour (dollars) with the floor mean as a dashed line.
 
-    >>> from casino_sim.sim.floor import FloorResult, TableResult
+    >>> from casino_sim.floor.model import FloorResult, TableResult
     >>> fig = floor_figure(FloorResult(1, 2.0, [TableResult(2.0)], meter_path=[(0.0, 100)]))
     >>> [ax.get_title() for ax in fig.axes]
     ['Linked progressive meter', 'House win per table-hour']
@@ -155,7 +155,7 @@ def plot_floor(
     Anything else raises :class:`~casino_sim.errors.OptionError`.
 
     >>> import io
-    >>> from casino_sim.sim.floor import FloorResult, TableResult
+    >>> from casino_sim.floor.model import FloorResult, TableResult
     >>> buffer = io.BytesIO()
     >>> plot_floor(FloorResult(1, 2.0, [TableResult(2.0)]), buffer, format="svg")
     >>> b"<svg" in buffer.getvalue()

@@ -149,8 +149,8 @@ def test_csv_beside_json(tmp_path):
 def test_shipped_names_work_from_any_folder_and_provenance_hashes_the_real_file(
     tmp_path, monkeypatch
 ):
-    from casino_sim.paytables import PAYTABLE_DIR
-    from casino_sim.report.files import file_digest
+    from casino_sim.config import PAYTABLE_DIR
+    from casino_sim.engine.files import file_digest
 
     monkeypatch.chdir(tmp_path)
     assert main([*SIMULATE, "--hands", "1000", "--seed", "1", "--json", "out.json"]) == 0

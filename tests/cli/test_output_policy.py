@@ -12,8 +12,7 @@ import time
 import pytest
 
 from casino_sim.cli import main
-from casino_sim.errors import OutputError
-from casino_sim.report.files import (
+from casino_sim.engine.files import (
     MANIFEST,
     atomic_writer,
     check_distinct,
@@ -22,6 +21,7 @@ from casino_sim.report.files import (
     write_atomic,
     write_directory,
 )
+from casino_sim.errors import OutputError
 
 STANDARD = "caribbean_stud/standard"
 
@@ -216,6 +216,6 @@ def test_force_is_the_only_way_to_overwrite(tmp_path, capsys):
 
 
 def _shipped(name: str):
-    from casino_sim.paytables import PAYTABLE_DIR
+    from casino_sim.config import PAYTABLE_DIR
 
     return PAYTABLE_DIR / name

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from casino_sim.analysis.combinatorics import combinations_array
+from casino_sim.combinatorics import combinations_array
 from casino_sim.evaluator import (
     HandCategory,
     category,

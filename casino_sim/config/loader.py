@@ -1,0 +1,316 @@
+"""Loading: YAML file -> validated frozen definition, or one :class:`PaytableError` listing every problem.
+
+>>> table = load(PAYTABLE_DIR / "caribbean_stud" / "standard.yaml")
+>>> table.raise_pay("royal_flush"), table.kind
+(Fraction(100, 1), 'caribbean_stud')
+>>> load_text("kind: caribbean_stud\\nname: x\\npays: {royal_flush: 100}\\nroyal: 1\\n", name="x.yaml")
+Traceback (most recent call last):
+...
+casino_sim.config.problems.PaytableError: x.yaml:4: royal: unknown key 'royal'; expected one of ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import os
+import re
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+from functools import cache
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import TypeAdapter, ValidationError
+
+from casino_sim.config.caribbean import CaribbeanPaytable
+from casino_sim.config.library import PAYTABLE_DIR, resolve_input, shipped_files
+from casino_sim.config.problems import FieldProblem, PaytableError, Problem
+from casino_sim.config.progressive import ProgressivePaytable
+from casino_sim.config.stud import StudVariant
+from casino_sim.config.stud_table import StudTable
+from casino_sim.config.yaml_source import YamlDocument, parse_yaml, read_yaml
+
+__all__ = [
+    "KINDS",
+    "OTHER_KINDS",
+    "PAYTABLE_DIR",
+    "Definition",
+    "dump_yaml",
+    "load",
+    "load_document",
+    "load_paytable",
+    "load_progressive",
+    "load_stud_table",
+    "load_stud_variant",
+    "load_text",
+    "shipped_files",
+    "to_data",
+]
+
+Definition = CaribbeanPaytable | ProgressivePaytable | StudVariant | StudTable
+KINDS: dict[str, type[Any]] = {
+    "caribbean_stud": CaribbeanPaytable,
+    "progressive": ProgressivePaytable,
+    "stud_variant": StudVariant,
+    "stud_table": StudTable,
+}
+OTHER_KINDS: dict[str, str] = {
+    "caribbean_strategy": "a Caribbean Stud strategy (use it as --strategy, or load_rule_strategy)",
+}
+"""Kinds of YAML file read elsewhere (not by :func:`load`), with what they are."""
+T = TypeVar("T")
+
+
+@cache
+def _adapter(cls: type[Any]) -> TypeAdapter[Any]:
+    return TypeAdapter(cls)
+
+
+def _build(doc: YamlDocument, expected: str | None) -> Any:
+    kind = doc.data.get("kind")
+    if kind is None:
+        hint = f"kind: {expected}" if expected else f"one of {', '.join(KINDS)}"
+        raise _one(doc, ("kind",), f"missing required key 'kind' (expected {hint})", line=1)
+    if isinstance(kind, str) and kind in OTHER_KINDS:
+        raise _one(
+            doc,
+            ("kind",),
+            f"kind {kind!r} is {OTHER_KINDS[kind]}, not a paytable or game definition",
+        )
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise _one(
+            doc,
+            ("kind",),
+            f"unknown kind {kind!r}{_did_you_mean(kind, KINDS)}; expected one of {', '.join(KINDS)}",
+        )
+    if expected is not None and kind != expected:
+        raise _one(
+            doc,
+            ("kind",),
+            f"expected kind {expected!r} here, got {kind!r} (use load() to accept any kind)",
+        )
+    try:
+        return _adapter(KINDS[kind]).validate_python(doc.data)
+    except ValidationError as error:
+        problems = [_problem(doc, KINDS[kind], e) for e in error.errors(include_url=False)]
+        unique = list(dict.fromkeys(problems))
+        raise PaytableError(sorted(unique, key=lambda p: p.line)) from None
+
+
+def _one(
+    doc: YamlDocument, path: tuple[str | int, ...], message: str, line: int | None = None
+) -> PaytableError:
+    where = doc.line_of(path) if line is None else line
+    return PaytableError([Problem(file=doc.name, line=where, path=path, message=message)])
+
+
+def load_text(text: str | bytes, *, name: str = "<text>", kind: str | None = None) -> Definition:
+    """Validate YAML ``text``; ``name`` is used in messages. ``kind`` insists on one kind."""
+    return _build(parse_yaml(text, name=name), kind)
+
+
+def load_document(doc: YamlDocument, *, kind: str | None = None) -> Definition:
+    """Validate an already parsed :class:`YamlDocument` (e.g. after looking at its ``kind``)."""
+    return _build(doc, kind)
+
+
+def load(path: str | os.PathLike[str]) -> Definition:
+    """Load any definition, dispatching on its top-level ``kind:``.
+
+    ``path`` is a file, or a shipped name such as ``caribbean_stud/standard``
+    (see :func:`resolve_input`); so is the argument of the kind-specific loaders.
+    """
+    return _build(read_yaml(resolve_input(path, None)), None)
+
+
+def load_paytable(path: str | os.PathLike[str]) -> CaribbeanPaytable:
+    """Load a Caribbean Stud paytable (``kind: caribbean_stud``)."""
+    return _build(read_yaml(resolve_input(path, "caribbean_stud")), "caribbean_stud")
+
+
+def load_progressive(path: str | os.PathLike[str]) -> ProgressivePaytable:
+    """Load a progressive side-bet table (``kind: progressive``)."""
+    return _build(read_yaml(resolve_input(path, "progressive")), "progressive")
+
+
+def load_stud_variant(path: str | os.PathLike[str]) -> StudVariant:
+    """Load a stud variant (``kind: stud_variant``)."""
+    return _build(read_yaml(resolve_input(path, "stud_variant")), "stud_variant")
+
+
+def load_stud_table(path: str | os.PathLike[str]) -> StudTable:
+    """Load a stud table structure (``kind: stud_table``)."""
+    return _build(read_yaml(resolve_input(path, "stud_table")), "stud_table")
+
+
+# ----------------------------------------------------------------- error messages
+
+
+def _did_you_mean(word: object, choices: Any) -> str:
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _got(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (a boolean)"
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _data_path(data: Any, loc: tuple[str | int, ...], *, keep_last: bool) -> tuple[str | int, ...]:
+    """Map a pydantic ``loc`` onto keys that exist in ``data`` (dropping union tags)."""
+    path: list[str | int] = []
+    node = data
+    for index, part in enumerate(loc):
+        if part == "[key]":
+            continue
+        if (isinstance(node, dict) and part in node) or (
+            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        ):
+            node = node[part]
+        elif keep_last and index == len(loc) - 1:
+            pass
+        else:
+            continue
+        path.append(part)
+    return tuple(path)
+
+
+def _fields_at(cls: type[Any], loc: tuple[str | int, ...]) -> list[str]:
+    """Field names of the definition reached by ``loc`` (for "did you mean")."""
+    schema = _adapter(cls).json_schema()
+    node: dict[str, Any] = schema
+
+    def resolve(n: dict[str, Any]) -> dict[str, Any]:
+        while "$ref" in n:
+            n = schema["$defs"][n["$ref"].split("/")[-1]]
+        return n
+
+    for part in loc:
+        node = resolve(node)
+        options = [resolve(o) for o in node.get("anyOf", node.get("oneOf", [node]))]
+        for option in options:
+            if isinstance(part, str) and part in option.get("properties", {}):
+                node = option["properties"][part]
+                break
+            mapping = option.get("discriminator", {}).get("mapping", {})
+            if part in mapping:
+                node = resolve({"$ref": mapping[part]})
+                break
+            if isinstance(part, int) and "items" in option:
+                node = option["items"]
+                break
+            if isinstance(part, str) and isinstance(option.get("additionalProperties"), dict):
+                node = option["additionalProperties"]
+                break
+    node = resolve(node)
+    for option in [resolve(o) for o in node.get("anyOf", [node])]:
+        if "properties" in option:
+            return list(option["properties"])
+    return []
+
+
+def _message(cls: type[Any], error: Mapping[str, Any], path: tuple[str | int, ...]) -> str:
+    kind, loc, ctx = error["type"], tuple(error["loc"]), error.get("ctx") or {}
+    value = error.get("input")
+    if kind in ("missing", "missing_argument"):
+        return "missing required key"
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
+        fields = _fields_at(cls, loc[:-1])
+        return f"unknown key {loc[-1]!r}{_did_you_mean(loc[-1], fields)}; expected one of {', '.join(fields)}"
+    if kind == "literal_error":
+        expected = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
+        what = "key" if "[key]" in loc else "value"
+        return f"unknown {what} {_got(value)}{_did_you_mean(value, expected)}; expected one of {', '.join(expected)}"
+    if kind == "union_tag_invalid":
+        tags = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
+        tag = ctx.get("tag")
+        return f"unknown type {tag!r}{_did_you_mean(tag, tags)}; expected one of {', '.join(tags)}"
+    if kind == "union_tag_not_found":
+        return "missing required key (it chooses which fields follow)"
+    if kind == "value_error":
+        return str(ctx.get("error", error["msg"]))
+    if kind.endswith("_type") or kind.endswith("_parsing"):
+        expected = {
+            "string_type": "text",
+            "int_type": "a whole number",
+            "int_parsing": "a whole number",
+            "bool_type": "true or false",
+            "dict_type": "a mapping (key: value lines)",
+            "model_attributes_type": "a mapping (key: value lines)",
+            "dataclass_type": "a mapping (key: value lines)",
+            "list_type": "a list",
+            "tuple_type": "a list",
+        }.get(kind, error["msg"].removeprefix("Input should be ").rstrip("."))
+        return f"expected {expected}, got {_got(value)}"
+    bounds = {
+        "less_than_equal": "at most {le}",
+        "greater_than_equal": "at least {ge}",
+        "too_short": "at least {min_length} items",
+        "too_long": "at most {max_length} items",
+    }
+    if kind in bounds:
+        return f"expected {bounds[kind].format(**ctx)}, got {_got(value)}"
+    message = error["msg"].removeprefix("Value error, ")
+    return f"{message[:1].lower()}{message[1:]}, got {_got(value)}"
+
+
+def _problem(doc: YamlDocument, cls: type[Any], error: Mapping[str, Any]) -> Problem:
+    loc = tuple(error["loc"])
+    missing = error["type"] in ("missing", "missing_argument")
+    path = _data_path(doc.data, loc, keep_last=missing)
+    if error["type"] in ("union_tag_invalid", "union_tag_not_found"):
+        path = (*path, "type")
+    cause = (error.get("ctx") or {}).get("error")
+    if isinstance(cause, FieldProblem):
+        path = (*path, *cause.path)
+    line = doc.line_of(path[:-1] if missing else path)
+    return Problem(file=doc.name, line=line, path=path, message=_message(cls, error, path))
+
+
+# ----------------------------------------------------------------- writing back
+
+
+def to_data(definition: Any) -> Any:
+    """Plain YAML-ready data (ints, Decimals, ``"p/q"`` strings, dicts, lists) for a definition."""
+    if dataclasses.is_dataclass(definition) and not isinstance(definition, type):
+        return {
+            f.name: to_data(getattr(definition, f.name)) for f in dataclasses.fields(definition)
+        }
+    if isinstance(definition, Mapping):
+        return {k: to_data(v) for k, v in definition.items()}
+    if isinstance(definition, list | tuple):
+        return [to_data(v) for v in definition]
+    if isinstance(definition, Fraction):
+        from casino_sim.config.money import amount_text
+
+        return amount_text(definition)
+    return definition
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+_Dumper.add_representer(
+    Decimal, lambda dumper, value: dumper.represent_scalar("tag:yaml.org,2002:float", str(value))
+)
+
+
+def dump_yaml(definition: Any) -> str:
+    """YAML text that loads back to an equal definition.
+
+    >>> table = load(PAYTABLE_DIR / "caribbean_stud" / "standard.yaml")
+    >>> load_text(dump_yaml(table)) == table
+    True
+    """
+    return yaml.dump(to_data(definition), Dumper=_Dumper, sort_keys=False, allow_unicode=True)

@@ -1,0 +1,1 @@
+"""Shared machinery below the games: the chunk runner, statistics, result files."""

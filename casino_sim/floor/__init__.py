@@ -1,0 +1,1 @@
+"""The casino floor on the clock (SimPy): tables, seats, players, dealers and linked meters."""

@@ -1,0 +1,251 @@
+"""A casino floor on the clock: Caribbean Stud tables, seats, players and a linked meter.
+
+SimPy models *time*: players arrive (Poisson), take a seat if one is free
+(``with table.seats.request()``), play a session of exponential length and
+leave; each table's dealer deals a round every ``base + per player`` seconds
+while anyone is seated. The *cards* come from the vectorized engines: each
+table draws its deals in batches (one shuffled deck per round, seat *i* gets
+cards 5i..5i+4, the dealer the last five, so empty seats' cards are never
+seen), evaluated and decided in one call. Every side bet at every table feeds
+one progressive meter (linked tables), settled with the pure rules of
+:mod:`casino_sim.games.banked.caribbean_stud.progressive`.
+
+>>> from casino_sim.games.banked.caribbean_stud.rules import standard_paytable_like
+>>> result = simulate_floor(FloorConfig(standard_paytable_like(), tables=1, hours=1), seed=1)
+>>> result.tables[0].rounds > 0, result.seed
+(True, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import simpy
+
+from casino_sim.errors import OptionError
+from casino_sim.evaluator import category, evaluate_high
+from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import resolve_strategy
+from casino_sim.games.banked.caribbean_stud.progressive import CATEGORY_KEYS, settle_progressive
+from casino_sim.games.banked.caribbean_stud.rules import classify, net_antes, wager_antes
+
+__all__ = ["FloorConfig", "FloorResult", "JackpotHit", "TableResult", "simulate_floor"]
+
+SEATS = 7
+_BATCH = 2048
+
+
+@dataclass(frozen=True)
+class FloorConfig:
+    """What the floor looks like: tables, traffic, pace, bets and the (linked) progressive."""
+
+    paytable: Any
+    tables: int = 4
+    hours: float = 24.0
+    arrivals_per_hour: float = 40.0
+    mean_session_minutes: float = 45.0
+    seconds_per_round_base: float = 40.0
+    seconds_per_round_per_player: float = 10.0
+    ante: Fraction = Fraction(5)
+    strategy: str = "optimal"
+    progressive: Any | None = None
+    side_bet_share: float = 0.5  # chance a player bets the progressive each session
+    meter_start: Fraction | None = None  # default: the progressive's seed
+
+    def validated(self) -> FloorConfig:
+        checks = {
+            "tables": self.tables >= 1,
+            "hours": self.hours > 0,
+            "arrivals_per_hour": self.arrivals_per_hour > 0,
+            "mean_session_minutes": self.mean_session_minutes > 0,
+            "seconds_per_round_base": self.seconds_per_round_base > 0,
+            "seconds_per_round_per_player": self.seconds_per_round_per_player >= 0,
+            "ante": self.ante > 0,
+            "side_bet_share": 0 <= self.side_bet_share <= 1,
+        }
+        bad = [name for name, ok in checks.items() if not ok]
+        if bad:
+            raise OptionError(f"floor option {bad[0]} = {getattr(self, bad[0])!r} is out of range")
+        return self
+
+    def seconds_per_round(self, players: int) -> float:
+        """Dealing pace: a round takes longer with more players."""
+        return self.seconds_per_round_base + self.seconds_per_round_per_player * players
+
+
+@dataclass(frozen=True)
+class JackpotHit:
+    """A meter award: when, where, which hand and how much."""
+
+    hours: float
+    table: int
+    hand: str
+    amount: Fraction
+
+
+@dataclass
+class TableResult:
+    """One table's totals; money in the paytable's units, the house's side."""
+
+    hours: float
+    rounds: int = 0
+    hands: int = 0
+    hours_dealing: float = 0.0  # time with at least one player seated
+    wagered: Fraction = Fraction(0)
+    house_win: Fraction = Fraction(0)
+    side_bets: Fraction = Fraction(0)
+    side_awards: Fraction = Fraction(0)
+
+    @property
+    def hold(self) -> float:
+        """House win over money wagered on the main game."""
+        return float(self.house_win / self.wagered) if self.wagered else 0.0
+
+    @property
+    def win_per_table_hour(self) -> float:
+        """House win per hour the table is open (the whole run)."""
+        return float(self.house_win) / self.hours
+
+
+@dataclass
+class FloorResult:
+    """The run: per-table totals, the meter's path (hours, meter) and its hits."""
+
+    seed: int | None
+    hours: float
+    tables: list[TableResult]
+    meter_path: list[tuple[float, Fraction]] = field(default_factory=list)
+    jackpots: list[JackpotHit] = field(default_factory=list)
+    arrivals: int = 0
+    turned_away: int = 0
+
+    @property
+    def house_win(self) -> Fraction:
+        return sum((t.house_win for t in self.tables), Fraction(0))
+
+    @property
+    def win_per_table_hour(self) -> float:
+        return float(self.house_win) / (self.hours * len(self.tables))
+
+
+class _Deals:
+    """A table's stream of evaluated deals, drawn and evaluated in batches."""
+
+    def __init__(self, rng: np.random.Generator, decide: Any) -> None:
+        self._rng, self._decide = rng, decide
+        self._next = _BATCH
+
+    def _refill(self) -> None:
+        keys = self._rng.random((_BATCH, 52))
+        decks = np.argsort(keys, axis=1)[:, : 5 * SEATS + 5].astype(np.int8)
+        players = decks[:, : 5 * SEATS].reshape(_BATCH, SEATS, 5)
+        dealer = decks[:, 5 * SEATS :]
+        self.player_values = evaluate_high(players, validate=False)
+        dealer_values = evaluate_high(dealer, validate=False)
+        upcards = dealer[:, :1].astype(np.int64)
+        raised = self._decide.should_raise(players, upcards)
+        self.outcomes = classify(self.player_values, dealer_values[:, None], raised)
+        self.categories = np.asarray(category(self.player_values))
+        self._next = 0
+
+    def take(self) -> int:
+        if self._next == _BATCH:
+            self._refill()
+        self._next += 1
+        return self._next - 1
+
+
+def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResult:
+    """Run the floor for ``config.hours`` of simulated time (reproducible from ``seed``)."""
+    config = config.validated()
+    streams = np.random.SeedSequence(seed).spawn(config.tables + 1)
+    traffic = np.random.default_rng(streams[0])
+    decide = resolve_strategy(config.strategy, config.paytable, ante=config.ante)
+    nets = net_antes(config.paytable, ante=config.ante)
+    wagers = wager_antes(config.paytable)
+    progressive = config.progressive
+    start = config.meter_start
+    if start is None:
+        start = Fraction(progressive.seed) if progressive is not None else Fraction(0)
+    meter = [Fraction(start)]  # shared by every table: the linked meter
+    jackpot_hands = (
+        {k for k, a in progressive.awards.items() if a.meter_share}
+        if progressive is not None
+        else set()
+    )
+    result = FloorResult(
+        seed, config.hours, [TableResult(config.hours) for _ in range(config.tables)]
+    )
+    result.meter_path.append((0.0, meter[0]))
+
+    env = simpy.Environment()
+    seats = [simpy.Resource(env, capacity=SEATS) for _ in range(config.tables)]
+    seated: list[dict[int, bool]] = [{} for _ in range(config.tables)]  # seat -> plays side bet
+    wake = [env.event() for _ in range(config.tables)]
+    horizon = config.hours * 3600.0
+
+    def player(table: int, side_bet: bool) -> Iterator[simpy.Event]:
+        with seats[table].request() as request:
+            yield request
+            seat = min(set(range(SEATS)) - set(seated[table]))
+            seated[table][seat] = side_bet
+            if not wake[table].triggered:
+                wake[table].succeed()
+            yield env.timeout(traffic.exponential(config.mean_session_minutes * 60.0))
+            del seated[table][seat]
+
+    def arrivals() -> Iterator[simpy.Event]:
+        while True:
+            yield env.timeout(traffic.exponential(3600.0 / config.arrivals_per_hour))
+            result.arrivals += 1
+            free = [t for t in range(config.tables) if seats[t].count < SEATS]
+            if not free:
+                result.turned_away += 1
+                continue
+            table = free[int(traffic.integers(len(free)))]
+            env.process(player(table, bool(traffic.random() < config.side_bet_share)))
+
+    def dealer(table: int) -> Iterator[simpy.Event]:
+        deals = _Deals(np.random.default_rng(streams[table + 1]), decide)
+        totals = result.tables[table]
+        while True:
+            if not seated[table]:
+                wake[table] = env.event()
+                yield wake[table]
+            players = dict(seated[table])
+            seconds = config.seconds_per_round(len(players))
+            yield env.timeout(seconds)
+            totals.hours_dealing += seconds / 3600.0
+            row = deals.take()
+            order = sorted(players)
+            outcomes = deals.outcomes[row, order]
+            totals.rounds += 1
+            totals.hands += len(order)
+            totals.wagered += config.ante * sum(wagers[o] for o in outcomes)
+            totals.house_win -= config.ante * sum((nets[o] for o in outcomes), Fraction(0))
+            if progressive is not None and any(players[s] for s in order):
+                _side_bets(table, order, players, deals.categories[row, order], totals)
+
+    def _side_bets(table, order, players, cats, totals) -> None:
+        playing = [players[s] for s in order]
+        settled = settle_progressive(
+            [int(c) for c in cats], playing, progressive=progressive, meter=meter[0]
+        )
+        totals.side_bets += Fraction(progressive.wager) * sum(playing)
+        totals.side_awards += sum(settled.awards, Fraction(0))
+        for cat, plays, award in zip(cats, playing, settled.awards, strict=True):
+            if plays and CATEGORY_KEYS[int(cat)] in jackpot_hands:
+                result.jackpots.append(
+                    JackpotHit(env.now / 3600.0, table, CATEGORY_KEYS[int(cat)], award)
+                )
+        meter[0] = settled.meter_after
+        result.meter_path.append((env.now / 3600.0, meter[0]))
+
+    env.process(arrivals())
+    for table in range(config.tables):
+        env.process(dealer(table))
+    env.run(until=horizon)
+    return result

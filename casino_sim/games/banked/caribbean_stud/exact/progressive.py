@@ -1,0 +1,168 @@
+"""Exact math of the Caribbean Stud progressive side bet (the player's five cards only).
+
+Return is linear in the meter: ``return(M) = fixed + slope * M`` per unit wagered,
+so the break-even meter is where that equals the wager. In the long run every
+contribution is paid back out of the meter, plus the seed money put in at each
+reset: ``long-run return = fixed + contribution_rate + seed funding``, where seed
+funding is the larger of the reserve rate and ``P(reset) * seed / wager`` (a
+reserve that exceeds the seed cost is assumed to flow into the meter).
+
+>>> from types import SimpleNamespace as NS
+>>> from fractions import Fraction as F
+>>> table = NS(name="t", wager=F(1), contribution_rate=F(7, 10), reserve_rate=F(0), seed=F(10000),
+...     awards={"royal_flush": NS(fixed=None, meter_share=F(1)),
+...             "straight_flush": NS(fixed=None, meter_share=F(1, 10)),
+...             "four_of_a_kind": NS(fixed=F(100), meter_share=None),
+...             "full_house": NS(fixed=F(75), meter_share=None),
+...             "flush": NS(fixed=F(50), meter_share=None)}, envy_bonuses={})
+>>> round(float(analyze_progressive(table).break_even_meter), 2)
+263205.26
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Protocol
+
+from casino_sim.games.banked.caribbean_stud.progressive import FIVE_CARD_COUNTS
+
+__all__ = ["AwardLine", "ProgressiveAnalysis", "analyze_progressive"]
+
+N_HANDS = sum(FIVE_CARD_COUNTS.values())
+
+
+class AwardLike(Protocol):
+    fixed: Fraction | None
+    meter_share: Fraction | None
+
+
+class ProgressiveLike(Protocol):
+    name: str
+    wager: Fraction
+    awards: Mapping[str, AwardLike]
+    contribution_rate: Fraction
+    reserve_rate: Fraction
+    seed: Fraction
+
+
+def _hand_key(name: str) -> str:
+    return "one_pair" if name == "pair" else name
+
+
+@dataclass(frozen=True)
+class AwardLine:
+    """One award: how often it hits and what it pays (fixed money or a share of the meter)."""
+
+    hand: str
+    combinations: int
+    probability: Fraction
+    fixed: Fraction | None
+    meter_share: Fraction | None
+
+    def payout(self, meter: Fraction) -> Fraction:
+        return self.fixed if self.fixed is not None else self.meter_share * meter
+
+    def hit_every(self) -> Fraction:
+        """Average number of side bets between hits."""
+        return 1 / self.probability
+
+
+@dataclass(frozen=True)
+class ProgressiveAnalysis:
+    """Hit frequencies, return as a function of the meter, break-even and long-run return."""
+
+    name: str
+    wager: Fraction
+    lines: tuple[AwardLine, ...]
+    contribution_rate: Fraction
+    reserve_rate: Fraction
+    seed: Fraction
+
+    @property
+    def fixed_return(self) -> Fraction:
+        """Expected fixed awards per unit wagered."""
+        paid = sum(
+            (line.probability * line.fixed for line in self.lines if line.fixed is not None),
+            Fraction(0),
+        )
+        return paid / self.wager
+
+    @property
+    def meter_slope(self) -> Fraction:
+        """Expected meter awards per unit wagered, per unit of meter."""
+        shares = (
+            line.probability * line.meter_share
+            for line in self.lines
+            if line.meter_share is not None
+        )
+        return sum(shares, Fraction(0)) / self.wager
+
+    def expected_return(self, meter: Fraction | int) -> Fraction:
+        """Expected payout per unit wagered with the meter at ``meter`` (1 = break-even)."""
+        return self.fixed_return + self.meter_slope * Fraction(meter)
+
+    def house_edge(self, meter: Fraction | int) -> Fraction:
+        return 1 - self.expected_return(meter)
+
+    @property
+    def break_even_meter(self) -> Fraction | None:
+        """The meter at which the side bet returns exactly its wager (None without meter awards)."""
+        if self.meter_slope == 0:
+            return None
+        return (1 - self.fixed_return) / self.meter_slope
+
+    @property
+    def reset_probability(self) -> Fraction:
+        """Chance per side bet of an award that takes the whole meter (and resets it)."""
+        return sum((line.probability for line in self.lines if line.meter_share == 1), Fraction(0))
+
+    @property
+    def long_run_return(self) -> Fraction:
+        seed_cost = self.reset_probability * self.seed / self.wager
+        return self.fixed_return + self.contribution_rate + max(self.reserve_rate, seed_cost)
+
+    def to_record(self) -> dict[str, Any]:
+        be = self.break_even_meter
+        return {
+            "progressive": self.name,
+            "wager": str(self.wager),
+            "awards": [
+                {
+                    "hand": line.hand,
+                    "combinations": line.combinations,
+                    "probability": float(line.probability),
+                    "fixed": None if line.fixed is None else str(line.fixed),
+                    "meter_share": None if line.meter_share is None else str(line.meter_share),
+                }
+                for line in self.lines
+            ],
+            "fixed_return": float(self.fixed_return),
+            "meter_slope": float(self.meter_slope),
+            "break_even_meter": None if be is None else float(be),
+            "break_even_meter_exact": None if be is None else str(be),
+            "long_run_return": float(self.long_run_return),
+        }
+
+
+def analyze_progressive(progressive: ProgressiveLike) -> ProgressiveAnalysis:
+    """Exact hit frequencies and returns of a progressive award table.
+
+    Hands are counted over all 2,598,960 five-card hands; a royal flush is not a
+    straight flush. Envy bonuses depend on other seats and are left to simulation.
+    """
+    counts = FIVE_CARD_COUNTS
+    lines = []
+    for hand, award in progressive.awards.items():
+        n = counts[_hand_key(hand)]
+        lines.append(AwardLine(hand, n, Fraction(n, N_HANDS), award.fixed, award.meter_share))
+    lines.sort(key=lambda line: line.probability)
+    return ProgressiveAnalysis(
+        progressive.name,
+        Fraction(progressive.wager),
+        tuple(lines),
+        Fraction(progressive.contribution_rate),
+        Fraction(progressive.reserve_rate),
+        Fraction(progressive.seed),
+    )

@@ -1,0 +1,352 @@
+"""Reproducible chunked simulation of a stud table: the house's take and the game's shape.
+
+The run is cut into chunks of ``chunk_size`` hands; chunk ``i`` draws from
+``SeedSequence(seed).spawn(n_chunks)[i]`` and is a pure function of
+(config, seed, i), so any number of worker processes gives identical results.
+The jackpot meter runs across chunks in chunk order when results are merged.
+
+>>> from casino_sim.games.poker_room import TableRules, seven_card_stud
+>>> t = TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000)
+>>> a = simulate_stud(seven_card_stud(), t, 4, hands=60, seed=1, chunk_size=25)
+>>> b = simulate_stud(seven_card_stud(), t, 4, hands=60, seed=1, chunk_size=25, workers=2)
+>>> a == b, a.hands, sum(p.net for p in a.players) + a.rake + a.drop - a.jackpot_paid
+(True, 60, 0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from casino_sim.engine.runner import run_chunks
+from casino_sim.errors import OptionError
+from casino_sim.games.poker_room.bots import BotPolicy, default_population
+from casino_sim.games.poker_room.dealing import draw_hands
+from casino_sim.games.poker_room.fast import HandArrays, fallback_reason, play_compiled, play_python
+from casino_sim.games.poker_room.history import HandRecord
+from casino_sim.games.poker_room.house import JackpotMeter
+from casino_sim.games.poker_room.rules import TableRules, VariantRules
+from casino_sim.games.poker_room.table import HandResult
+
+__all__ = ["POT_BINS_BIG_BETS", "ChunkResult", "PlayerResult", "StudRunResult", "simulate_stud"]
+
+#: Upper edges of the pot-size histogram, in big bets (last bin is open).
+POT_BINS_BIG_BETS = (1, 2, 3, 5, 7.5, 10, 15, 20, 30, 50, 75, 100)
+
+
+@dataclass(frozen=True)
+class _Config:
+    variant: VariantRules
+    table: TableRules
+    players: tuple[BotPolicy, ...]
+    hands: int
+    seed: int
+    chunk_size: int
+    history: bool
+    engine: str
+
+
+@dataclass
+class ChunkResult:
+    """Sums over one chunk (mergeable); ``jackpot_events`` are
+    (drop in the chunk up to and including the hit hand, loser, winner, others)."""
+
+    index: int
+    hands: int = 0
+    rake: int = 0
+    drop: int = 0
+    wagered: int = 0
+    pot_sum: int = 0
+    pot_sq_sum: int = 0
+    pot_max: int = 0
+    pot_hist: list[int] = field(default_factory=lambda: [0] * (len(POT_BINS_BIG_BETS) + 1))
+    streets: list[int] = field(default_factory=list)
+    showdowns: int = 0
+    net: list[int] = field(default_factory=list)
+    player_wagered: list[int] = field(default_factory=list)
+    jackpot_events: list[tuple[int, int, int, tuple[int, ...]]] = field(default_factory=list)
+    history: list[str] = field(default_factory=list)
+    replayed: int = 0
+
+
+def _run_chunk(config: _Config, index: int, seed: np.random.SeedSequence) -> ChunkResult:
+    """Chunk ``index``; ``seed`` is ``SeedSequence(config.seed).spawn(n_chunks)[index]``."""
+    rng = np.random.default_rng(seed)
+    first = index * config.chunk_size
+    count = min(config.chunk_size, config.hands - first)
+    decks, uniforms = draw_hands(rng, count)
+    args = (config.variant, config.table, config.players, decks, uniforms, first)
+    if config.engine == "compiled":
+        arrays, kept = play_compiled(*args), []
+    else:
+        arrays, kept = play_python(*args, keep_hands=config.history)
+    return _summarise(config, index, first, arrays, kept)
+
+
+def _summarise(
+    config: _Config, index: int, first: int, arrays: HandArrays, kept: list[HandResult]
+) -> ChunkResult:
+    """Fold a block's per-hand arrays into the chunk's sums (player ids by rotation)."""
+    count, n = arrays.wagered.shape
+    seat_player = (first + np.arange(count)[:, None] + np.arange(n)[None, :]) % n
+    pots = arrays.wagered.sum(axis=1)
+    edges = np.array([e * config.table.big_bet for e in POT_BINS_BIG_BETS])
+    net = np.zeros(n, np.int64)
+    np.add.at(net, seat_player, arrays.stacks_end - arrays.stacks_start)
+    player_wagered = np.zeros(n, np.int64)
+    np.add.at(player_wagered, seat_player, arrays.wagered)
+    bins = np.searchsorted(edges, pots, side="left")
+    out = ChunkResult(
+        index,
+        hands=count,
+        rake=int(arrays.rake.sum()),
+        drop=int(arrays.drop.sum()),
+        wagered=int(pots.sum()),
+        pot_sum=int(pots.sum()),
+        pot_sq_sum=sum(p * p for p in pots.tolist()),
+        pot_max=int(pots.max()),
+        pot_hist=np.bincount(bins, minlength=len(edges) + 1).tolist(),
+        streets=np.bincount(arrays.street, minlength=len(config.variant.streets)).tolist(),
+        showdowns=int(arrays.showdown.sum()),
+        net=net.tolist(),
+        player_wagered=player_wagered.tolist(),
+        replayed=arrays.replayed,
+    )
+    cum_drop = np.cumsum(arrays.drop).tolist()
+    for h in np.flatnonzero(arrays.bad_beat[:, 0] >= 0).tolist():
+        players = seat_player[h].tolist()
+        loser, winner = (players[s] for s in arrays.bad_beat[h].tolist())
+        others = tuple(p for p in players if p not in (loser, winner))
+        out.jackpot_events.append((cum_drop[h], loser, winner, others))
+    for h, r in enumerate(kept):
+        record = HandRecord.from_result(
+            r, hand_id=first + h, players=tuple(seat_player[h].tolist())
+        )
+        out.history.append(record.to_json())
+    return out
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's totals over the run (cents); ``net`` includes jackpot shares."""
+
+    player: int
+    name: str
+    net: int
+    wagered: int
+    jackpot: int
+
+
+@dataclass(frozen=True)
+class StudRunResult:
+    """Totals of a run (cents) and the derived house figures.
+
+    ``rake_pct_of_wagered`` is the house edge of a poker room: rake over the
+    money put into pots; ``house_take_pct_of_wagered`` adds the jackpot drop.
+    """
+
+    variant: str
+    seed: int
+    hands: int
+    chunk_size: int
+    rake: int
+    drop: int
+    wagered: int
+    pot_mean: float
+    pot_sd: float
+    pot_max: int
+    pot_hist: tuple[int, ...]
+    street_names: tuple[str, ...]
+    streets: tuple[int, ...]
+    showdowns: int
+    jackpot_hits: int
+    jackpot_paid: int
+    jackpot_meter_start: int
+    jackpot_meter_end: int
+    jackpot_reserve: int
+    time_collection_per_hand: float
+    hands_per_hour: float
+    players: tuple[PlayerResult, ...]
+    engine: str = "python"
+    replayed_hands: int = 0
+
+    @property
+    def rake_per_hand(self) -> float:
+        """Average rake per hand, cents."""
+        return self.rake / self.hands
+
+    @property
+    def rake_per_100(self) -> float:
+        """Rake per 100 hands, cents."""
+        return 100 * self.rake / self.hands
+
+    @property
+    def rake_pct_of_wagered(self) -> float:
+        """Rake as a percentage of the money wagered."""
+        return 100 * self.rake / self.wagered if self.wagered else 0.0
+
+    @property
+    def house_take_pct_of_wagered(self) -> float:
+        """Rake plus jackpot drop as a percentage of the money wagered."""
+        return 100 * (self.rake + self.drop) / self.wagered if self.wagered else 0.0
+
+    @property
+    def rake_per_hour(self) -> float:
+        """Rake (or time collection) per table-hour, cents."""
+        return (self.rake_per_hand + self.time_collection_per_hand) * self.hands_per_hour
+
+    @property
+    def street_shares(self) -> dict[str, float]:
+        """Share of hands that ended on each street."""
+        return {
+            name: c / self.hands for name, c in zip(self.street_names, self.streets, strict=True)
+        }
+
+    @property
+    def showdown_share(self) -> float:
+        """Share of hands that reached a showdown."""
+        return self.showdowns / self.hands
+
+
+def simulate_stud(
+    variant: VariantRules,
+    table: TableRules,
+    players: int | Sequence[BotPolicy],
+    *,
+    hands: int,
+    seed: int,
+    workers: int = 1,
+    chunk_size: int = 10_000,
+    history: bool = False,
+    on_chunk: Callable[[ChunkResult], None] | None = None,
+    engine: str = "auto",
+) -> StudRunResult:
+    """Play ``hands`` hands with bots; the result depends on ``seed`` and ``chunk_size`` only.
+
+    ``players`` is a count (the default population) or the bots by player id.
+    ``on_chunk`` sees each chunk in order (progress, writing ``history`` lines).
+    ``engine``: ``"auto"`` plays on the compiled fast path when the configuration
+    allows it (:func:`~casino_sim.games.poker_room.fast.fallback_reason`) and no
+    history is requested, else in the Python engine; ``"python"`` / ``"compiled"``
+    force one (both give identical results). The result's ``engine`` says which ran.
+    """
+    bots = tuple(default_population(players) if isinstance(players, int) else players)
+    if not 2 <= len(bots) <= min(variant.max_players, table.max_seats):
+        raise OptionError(
+            f"{variant.name} seats 2..{min(variant.max_players, table.max_seats)} players"
+        )
+    if hands < 1 or chunk_size < 1 or workers < 1:
+        raise OptionError("hands, chunk_size and workers must be >= 1")
+    engine = _choose_engine(engine, variant, table, len(bots), history)
+    config = _Config(variant, table, bots, hands, seed, chunk_size, history, engine)
+    n_chunks = math.ceil(hands / chunk_size)
+    total = ChunkResult(
+        -1, streets=[0] * len(variant.streets), net=[0] * len(bots), player_wagered=[0] * len(bots)
+    )
+    jackpot = [0] * len(bots)
+    meter = JackpotMeter(table.bad_beat) if table.bad_beat is not None else None
+    meter_start = meter.amount if meter else 0
+
+    def merge(chunk: ChunkResult) -> None:
+        sums = (
+            "hands",
+            "rake",
+            "drop",
+            "wagered",
+            "pot_sum",
+            "pot_sq_sum",
+            "showdowns",
+            "replayed",
+        )
+        for name in sums:
+            setattr(total, name, getattr(total, name) + getattr(chunk, name))
+        total.pot_max = max(total.pot_max, chunk.pot_max)
+        for target, part in (
+            (total.pot_hist, chunk.pot_hist),
+            (total.streets, chunk.streets),
+            (total.net, chunk.net),
+            (total.player_wagered, chunk.player_wagered),
+        ):
+            for k, v in enumerate(part):
+                target[k] += v
+        credited = 0
+        if meter is not None:
+            for cum_drop, loser, winner, others in chunk.jackpot_events:
+                meter.add_drop(cum_drop - credited)
+                credited = cum_drop
+                to_loser, to_winner, each = meter.split(meter.hit(), len(others))
+                jackpot[loser] += to_loser
+                jackpot[winner] += to_winner
+                for p, amount in zip(others, each, strict=True):
+                    jackpot[p] += amount
+            meter.add_drop(chunk.drop - credited)
+        if on_chunk is not None:
+            on_chunk(chunk)
+
+    # the chunks are folded into ``total`` (and the meter) in chunk order by the
+    # progress callback; run_chunks itself only keeps the latest chunk
+    run_chunks(
+        _run_chunk,
+        config,
+        n_chunks,
+        seed=seed,
+        merge=_latest,
+        workers=workers,
+        progress=lambda index, chunk: merge(chunk),
+    )
+    mean = total.pot_sum / total.hands
+    var = max(total.pot_sq_sum / total.hands - mean * mean, 0.0)
+    return StudRunResult(
+        variant=variant.name,
+        seed=seed,
+        hands=total.hands,
+        chunk_size=chunk_size,
+        rake=total.rake,
+        drop=total.drop,
+        wagered=total.wagered,
+        pot_mean=mean,
+        pot_sd=math.sqrt(var),
+        pot_max=total.pot_max,
+        pot_hist=tuple(total.pot_hist),
+        street_names=tuple(s.name for s in variant.streets),
+        streets=tuple(total.streets),
+        showdowns=total.showdowns,
+        jackpot_hits=meter.hits if meter else 0,
+        jackpot_paid=meter.paid if meter else 0,
+        jackpot_meter_start=meter_start,
+        jackpot_meter_end=meter.amount if meter else 0,
+        jackpot_reserve=meter.reserve if meter else 0,
+        time_collection_per_hand=table.rake.time_per_hand(len(bots), table.hands_per_hour),
+        hands_per_hour=table.hands_per_hour,
+        players=tuple(
+            PlayerResult(
+                p, bots[p].name, total.net[p] + jackpot[p], total.player_wagered[p], jackpot[p]
+            )
+            for p in range(len(bots))
+        ),
+        engine=engine,
+        replayed_hands=total.replayed,
+    )
+
+
+def _latest(previous: ChunkResult, chunk: ChunkResult) -> ChunkResult:
+    return chunk
+
+
+def _choose_engine(
+    engine: str, variant: VariantRules, table: TableRules, n_players: int, history: bool
+) -> str:
+    """Resolve ``engine`` ("auto", "compiled" or "python") for this run."""
+    if engine not in ("auto", "compiled", "python"):
+        raise OptionError(f"engine must be auto, compiled or python, got {engine!r}")
+    if engine == "python":
+        return engine
+    reason = "hand histories" if history else fallback_reason(variant, table, n_players)
+    if reason is None:
+        return "compiled"
+    if engine == "compiled":
+        raise OptionError(f"the compiled stud engine does not support {reason}")
+    return "python"

@@ -1,0 +1,443 @@
+"""One hand of fixed-limit stud: dealing, the legal-action query and applying actions.
+
+Seats are numbered in dealing order (seat 0 is dealt first, i.e. sits left of
+the dealer). Money is in integer cents. Every action goes through
+:meth:`StudHand.act`, which raises :class:`StudActionError` saying why an
+illegal action is refused.
+
+>>> from casino_sim.games.poker_room.rules import TableRules, seven_card_stud
+>>> from casino_sim.games.poker_room.decks import stacked_deck
+>>> deck = stacked_deck(seven_card_stud(), ["Ah 9d 7s", "2c 5c 3d"])
+>>> table = TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000)
+>>> hand = StudHand(seven_card_stud(), table, [10_000, 10_000], deck)
+>>> hand.actor, [a.name for a in hand.legal_actions().actions]
+(1, ['BRING_IN', 'COMPLETE'])
+>>> hand.act(Action.BRING_IN); hand.act(Action.FOLD)
+>>> hand.done, hand.stacks
+(True, [9900, 10100])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+from casino_sim.errors import IllegalActionError
+from casino_sim.games.poker_room.board import bring_in_seat, first_to_act
+from casino_sim.games.poker_room.rules import (
+    BringIn,
+    FirstToAct,
+    ShortAllIn,
+    TableRules,
+    TieBreak,
+    VariantRules,
+)
+
+__all__ = ["Action", "LegalActions", "StudActionError", "StudHand"]
+
+
+class StudActionError(IllegalActionError):
+    """An action the stud rules do not allow now; the message says why."""
+
+
+class Action(IntEnum):
+    """Player actions (``ANTE`` only appears in the log)."""
+
+    FOLD = 0
+    CHECK = 1
+    CALL = 2
+    BRING_IN = 3
+    COMPLETE = 4
+    BET = 5
+    RAISE = 6
+    ANTE = 7
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the seat to act may do; amounts are street totals ("to") except ``call``.
+
+    ``sizes`` lists the allowed "to" amounts of BET/RAISE/COMPLETE (two with the
+    open-pair option, the second being the big bet).
+    """
+
+    seat: int
+    actions: tuple[Action, ...]
+    call: int
+    bring_in: int
+    sizes: tuple[int, ...]
+
+
+_AGGRESSIVE = (Action.COMPLETE, Action.BET, Action.RAISE)
+
+
+class StudHand:
+    """A hand in progress. Public read-only state: ``stacks``, ``live``, ``down``,
+    ``up``, ``community``, ``street``, ``actor`` (-1 when no one is to act),
+    ``done``, ``log`` (tuples ``(street, seat, Action, chips_added, street_total)``).
+    """
+
+    __slots__ = (
+        "_big",
+        "_by_suit",
+        "_low_first",
+        "_n_streets",
+        "_open_pair_rule",
+        "_reopen_at",
+        "_small",
+        "acted",
+        "actor",
+        "big_used",
+        "bring_pending",
+        "burned",
+        "community",
+        "completion_pending",
+        "contrib",
+        "count",
+        "deck",
+        "done",
+        "down",
+        "high",
+        "level",
+        "live",
+        "log",
+        "n",
+        "need",
+        "open_pair",
+        "pos",
+        "sbet",
+        "settlement",
+        "short_sum",
+        "size",
+        "stacks",
+        "start_stacks",
+        "street",
+        "table",
+        "uncapped",
+        "up",
+        "variant",
+    )
+
+    def __init__(
+        self,
+        variant: VariantRules,
+        table: TableRules,
+        stacks: Sequence[int],
+        deck: Sequence[int],
+    ) -> None:
+        n = len(stacks)
+        if not 2 <= n <= variant.max_players:
+            raise StudActionError(f"{variant.name} needs 2..{variant.max_players} players, got {n}")
+        if any(s <= 0 for s in stacks):
+            raise StudActionError("every seat dealt in needs chips")
+        self.variant, self.table, self.n = variant, table, n
+        self.start_stacks = list(stacks)
+        self.stacks = list(stacks)
+        self.contrib = [0] * n
+        self.sbet = [0] * n
+        self.live = [True] * n
+        self.down: list[list[int]] = [[] for _ in range(n)]
+        self.up: list[list[int]] = [[] for _ in range(n)]
+        self.community: list[int] = []
+        self.burned: list[int] = []
+        self.deck = list(deck)
+        self.pos = 0
+        self.log: list[tuple[int, int, Action, int, int]] = []
+        self.street = -1
+        self.done = False
+        self.actor = -1
+        self.settlement = None
+        self._small, self._big = table.small_bet, table.big_bet
+        self._low_first = variant.first_to_act is FirstToAct.BEST_LOW
+        self._by_suit = table.tie_break is TieBreak.SUIT
+        self._n_streets = len(variant.streets)
+        self._open_pair_rule = variant.open_pair_big_bet and table.big_bet > table.small_bet
+        self._reopen_at = 1.0 if table.short_all_in is ShortAllIn.FULL_BET else 0.5
+        ante = table.ante
+        if ante:
+            for s in range(n):
+                paid = min(ante, self.stacks[s])
+                self.stacks[s] -= paid
+                self.contrib[s] += paid
+                self.log.append((0, s, Action.ANTE, paid, 0))
+        self._next_street()
+
+    # ----------------------------------------------------------------- dealing
+    def _draw(self, pool: list[int]) -> int:
+        if pool:
+            return pool.pop(0)
+        card = self.deck[self.pos]
+        self.pos += 1
+        return card
+
+    def _deal(self, rule_down: int, rule_up: int, *, community: bool) -> None:
+        live_seats = [s for s in range(self.n) if self.live[s]]
+        per_player = rule_down + rule_up
+        need = per_player if community else per_player * len(live_seats)
+        left = len(self.deck) - self.pos
+        burn = self.variant.burn and self.street > 0
+        pool: list[int] = []
+        if left >= need + burn:
+            if burn:
+                self.burned.append(self._draw(pool))
+        elif left + len(self.burned) >= need:  # reuse the burn cards (Robert's rule 15)
+            pool = self.deck[self.pos :] + self.burned
+            self.pos, self.burned = len(self.deck), []
+        elif not community and per_player == 1:  # not enough cards: one common card
+            if left >= 2:
+                self.burned.append(self._draw(pool))
+            elif left == 0:
+                pool = self.burned
+                self.burned = []
+            community, rule_up, rule_down = True, 1, 0
+        else:
+            raise StudActionError("the deck ran out of cards")
+        if community:
+            for _ in range(rule_down + rule_up):
+                self.community.append(self._draw(pool))
+            return
+        for _ in range(rule_down):
+            for s in live_seats:
+                self.down[s].append(self._draw(pool))
+        for _ in range(rule_up):
+            for s in live_seats:
+                self.up[s].append(self._draw(pool))
+
+    def board(self, seat: int) -> list[int]:
+        """The exposed cards of ``seat`` (its upcards plus any community card)."""
+        return self.up[seat] + self.community
+
+    # ----------------------------------------------------------------- streets
+    def _next_street(self) -> None:
+        while True:
+            self.street += 1
+            if self.street == self._n_streets:
+                self._finish()
+                return
+            rule = self.variant.streets[self.street]
+            self._deal(rule.down, rule.up, community=rule.community)
+            if self._begin_betting(big=rule.big_bet):
+                return
+
+    def _begin_betting(self, *, big: bool) -> bool:
+        """Set up the betting round; False when nobody can bet (all-in players)."""
+        n, live, stacks = self.n, self.live, self.stacks
+        self.size = self._big if big else self._small
+        self.sbet = [0] * n
+        self.high = self.level = self.count = self.short_sum = 0
+        self.big_used = False
+        self.completion_pending = False
+        self.need = [live[s] and stacks[s] > 0 for s in range(n)]
+        self.acted = [False] * n
+        if sum(self.need) <= 1:
+            return False
+        self.uncapped = self.table.uncapped_heads_up and sum(live) == 2
+        variant = self.variant
+        if self.street == 0 and variant.bring_in is not BringIn.NONE and self.table.bring_in > 0:
+            self.bring_pending = True
+            opener = bring_in_seat(
+                self.up,
+                live,
+                lowest=variant.bring_in is BringIn.LOWEST,
+                ace_low=variant.bring_in_ace_low,
+            )
+        else:
+            self.bring_pending = False
+            boards = [self.up[s] + self.community for s in range(n)]
+            opener = first_to_act(boards, live, low=self._low_first, by_suit=self._by_suit)
+        self.open_pair = False
+        if self.street == 1 and self._open_pair_rule:
+            for s in range(n):
+                if live[s]:
+                    ranks = [c >> 2 for c in self.up[s]]
+                    if len(set(ranks)) < len(ranks):
+                        self.open_pair = True
+                        break
+        need = self.need
+        for k in range(n):
+            s = (opener + k) % n
+            if need[s]:
+                self.actor = s
+                break
+        return True
+
+    # ----------------------------------------------------------------- queries
+    def _aggressive(self, seat: int) -> tuple[Action | None, tuple[int, ...], str]:
+        """The aggressive action open to ``seat``, its "to" sizes, or why there is none."""
+        if self.bring_pending or self.completion_pending:
+            kind, sizes = Action.COMPLETE, (self._small,)
+        elif self.high == 0:
+            kind = Action.BET
+            sizes = (self._small, self._big) if self.open_pair else (self.size,)
+        else:
+            kind = Action.RAISE
+            base = self.high if self.high > self.level else self.level
+            if self.open_pair and not self.big_used:
+                sizes = (base + self._small, base + self._big)
+            else:
+                sizes = (base + (self._big if self.big_used else self.size),)
+        cap = self.table.max_bets
+        if cap is not None and self.count >= cap and not self.uncapped:
+            return None, (), f"raise cap reached (a bet and {cap - 1} raises)"
+        if self.acted[seat]:
+            return None, (), "betting was not reopened: a short all-in is not a full raise"
+        if self.stacks[seat] + self.sbet[seat] <= self.high:
+            return None, (), "not enough chips to raise: call all-in instead"
+        for s in range(self.n):
+            if s != seat and self.live[s] and self.stacks[s] + self.sbet[s] > self.high:
+                break
+        else:
+            return None, (), "no opponent has chips left to call a raise"
+        return kind, sizes, ""
+
+    def legal_actions(self) -> LegalActions:
+        """The actions open to the seat to act (empty when the hand is over)."""
+        seat = self.actor
+        if self.done or seat < 0:
+            return LegalActions(-1, (), 0, 0, ())
+        owed = min(self.high - self.sbet[seat], self.stacks[seat])
+        actions: list[Action] = []
+        if self.bring_pending:
+            actions.append(Action.BRING_IN)
+        elif owed > 0:
+            actions += (Action.FOLD, Action.CALL)
+        else:
+            actions.append(Action.CHECK)
+        kind, sizes, _ = self._aggressive(seat)
+        if kind is not None:
+            actions.append(kind)
+        bring = min(self.table.bring_in, self.stacks[seat]) if self.bring_pending else 0
+        return LegalActions(seat, tuple(actions), max(owed, 0), bring, sizes)
+
+    # ----------------------------------------------------------------- actions
+    def act(self, action: Action, amount: int | None = None) -> None:
+        """Apply ``action`` for the seat to act; ``amount`` is the street total of a
+        BET/RAISE/COMPLETE (default: the smallest legal size)."""
+        if self.done:
+            raise StudActionError("the hand is over")
+        seat = self.actor
+        stacks, sbet = self.stacks, self.sbet
+        owed = self.high - sbet[seat]
+        if action is Action.FOLD:
+            if self.bring_pending:
+                raise StudActionError("the bring-in must be posted or completed")
+            if owed <= 0:
+                raise StudActionError("cannot fold when checking is free")
+            self.live[seat] = False
+            self.need[seat] = False
+            self.log.append((self.street, seat, action, 0, sbet[seat]))
+            alive = self.live.count(True)
+            if alive == 1:
+                self._return_uncalled()
+                self._finish()
+                return
+            cap = self.table.max_bets
+            if alive == 2 and self.table.uncapped_heads_up and (cap is None or self.count < cap):
+                self.uncapped = True
+        elif action is Action.CHECK:
+            if self.bring_pending:
+                raise StudActionError("the bring-in must be posted or completed")
+            if owed > 0:
+                raise StudActionError(f"cannot check facing a bet: call {owed} or fold")
+            self._put(seat, action, 0)
+        elif action is Action.CALL:
+            if self.bring_pending:
+                raise StudActionError("the bring-in must be posted or completed")
+            if owed <= 0:
+                raise StudActionError("nothing to call: check instead")
+            self._put(seat, action, min(owed, stacks[seat]))
+        elif action is Action.BRING_IN:
+            if not self.bring_pending:
+                raise StudActionError("no bring-in is due")
+            bring = self.table.bring_in
+            if amount is not None and amount != bring:
+                raise StudActionError(f"the bring-in is {bring}")
+            self.bring_pending = False
+            self.completion_pending = True
+            self.high = bring
+            self._put(seat, action, min(bring, stacks[seat]))
+        elif action in _AGGRESSIVE:
+            self._aggress(seat, action, amount)
+        else:
+            raise StudActionError(f"{action!r} is not a player action")
+        self._advance(seat)
+
+    def _put(self, seat: int, action: Action, chips: int) -> None:
+        self.stacks[seat] -= chips
+        self.sbet[seat] += chips
+        self.contrib[seat] += chips
+        self.need[seat] = False
+        self.acted[seat] = True
+        self.log.append((self.street, seat, action, chips, self.sbet[seat]))
+
+    def _aggress(self, seat: int, action: Action, amount: int | None) -> None:
+        kind, sizes, why = self._aggressive(seat)
+        if kind is None:
+            raise StudActionError(why)
+        if action is not kind:
+            raise StudActionError(f"{action.name.lower()} is not possible now: {kind.name.lower()}")
+        street_name = self.variant.streets[self.street].name
+        to = sizes[0] if amount is None else amount
+        if to not in sizes:
+            shown = " or ".join(str(s) for s in sizes)
+            raise StudActionError(f"{kind.name.lower()} must be to {shown} on {street_name} street")
+        if len(sizes) == 2 and to == sizes[1]:
+            self.big_used = True
+        high = self.high
+        start = (high if high > self.level else self.level) if kind is Action.RAISE else high
+        full_size = to - start
+        most = self.stacks[seat] + self.sbet[seat]
+        actual = to if to <= most else most
+        reopen = actual == to
+        counts = True
+        if not reopen:
+            if self._reopen_at < 1.0:
+                self.short_sum += actual - start
+                reopen = self.short_sum * 2 >= full_size
+            counts = reopen or self.table.short_all_in is ShortAllIn.FULL_BET
+        if reopen:
+            self.short_sum = 0
+            self.level = to
+            self.completion_pending = False
+        if counts:
+            self.count += 1
+        self.bring_pending = False
+        if actual > high:
+            self.high = actual
+        self._put(seat, action, actual - self.sbet[seat])
+        live, stacks, need, acted = self.live, self.stacks, self.need, self.acted
+        for s in range(self.n):
+            if s != seat and live[s] and stacks[s] > 0:
+                need[s] = True
+                if reopen:
+                    acted[s] = False
+
+    def _advance(self, seat: int) -> None:
+        n, need = self.n, self.need
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if need[s]:
+                self.actor = s
+                return
+        self._return_uncalled()
+        self.actor = -1
+        self._next_street()
+
+    def _return_uncalled(self) -> None:
+        sbet = self.sbet
+        top = max(range(self.n), key=sbet.__getitem__)
+        second = max(b for s, b in enumerate(sbet) if s != top)
+        excess = sbet[top] - second
+        if excess > 0:
+            sbet[top] -= excess
+            self.contrib[top] -= excess
+            self.stacks[top] += excess
+
+    def _finish(self) -> None:
+        from casino_sim.games.poker_room.showdown import settle
+
+        self.done = True
+        self.actor = -1
+        self.street = min(self.street, self._n_streets - 1)
+        self.settlement = settle(self)

@@ -1,0 +1,131 @@
+"""A stud table: deals hands from a generator and lets bots (or a caller) play them.
+
+>>> import numpy as np
+>>> from casino_sim.games.poker_room import TableRules, razz, default_population
+>>> table = StudTable(razz(), TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000))
+>>> hand = table.deal(np.random.default_rng(3), [10_000] * 3)
+>>> hand.legal_actions().actions[0].name
+'BRING_IN'
+>>> r = table.play_hand(np.random.default_rng(3), default_population(3))
+>>> r.stacks_start, sum(r.stacks_end) + r.rake + r.drop
+((100000, 100000, 100000), 300000)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from casino_sim.errors import OptionError
+from casino_sim.games.poker_room.bots import BotPolicy, hand_strength
+from casino_sim.games.poker_room.dealing import UNIFORMS_PER_HAND, bot_uniform, draw_hands
+from casino_sim.games.poker_room.rules import TableRules, VariantRules
+from casino_sim.games.poker_room.showdown import Settlement
+from casino_sim.games.poker_room.state import StudHand
+
+__all__ = ["HandResult", "StudTable"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The outcome of one played hand (seats in dealing order; cents)."""
+
+    stacks_start: tuple[int, ...]
+    stacks_end: tuple[int, ...]
+    wagered: tuple[int, ...]
+    rake: int
+    drop: int
+    street_reached: int
+    showdown: bool
+    bad_beat: tuple[int, int] | None
+    settlement: Settlement
+    hand: StudHand | None
+
+    @property
+    def pot(self) -> int:
+        """Total chips that went into the pot (after uncalled bets came back)."""
+        return sum(self.wagered)
+
+
+class StudTable:
+    """Rules plus stakes; ``deal`` starts a hand, ``play_hand`` plays one with bots."""
+
+    def __init__(self, variant: VariantRules, rules: TableRules) -> None:
+        self.variant = variant
+        self.rules = rules
+        need = variant.cards_per_player
+        if need > 52:
+            raise OptionError(f"{variant.name} deals {need} cards per player")
+
+    def deal(self, rng: np.random.Generator, stacks: Sequence[int]) -> StudHand:
+        """Shuffle with ``rng`` (as :func:`draw_hands`), post antes, deal the first street."""
+        if len(stacks) > min(self.variant.max_players, self.rules.max_seats):
+            raise OptionError(f"at most {self.variant.max_players} players for {self.variant.name}")
+        return StudHand(self.variant, self.rules, stacks, draw_hands(rng, 1)[0][0].tolist())
+
+    def play_hand(
+        self,
+        rng: np.random.Generator,
+        bots: Sequence[BotPolicy],
+        stacks: Sequence[int] | None = None,
+        *,
+        keep_hand: bool = False,
+    ) -> HandResult:
+        """Play a complete hand; every seat starts with ``stacks`` (default the buy-in).
+
+        The deck and the bots' numbers come from :func:`draw_hands` (one hand's
+        worth); ``keep_hand`` keeps the finished :class:`StudHand` (cards and log).
+        """
+        decks, uniforms = draw_hands(rng, 1)
+        return self.play_dealt(decks[0], uniforms[0], bots, stacks, keep_hand=keep_hand)
+
+    def play_dealt(
+        self,
+        deck: Sequence[int] | np.ndarray,
+        uniforms: np.ndarray,
+        bots: Sequence[BotPolicy],
+        stacks: Sequence[int] | None = None,
+        *,
+        keep_hand: bool = False,
+    ) -> HandResult:
+        """Play a hand from a drawn ``deck`` and row of ``uniforms`` (see :mod:`.dealing`).
+
+        The compiled fast path plays the same hand from the same arrays.
+        """
+        start = list(stacks) if stacks is not None else [self.rules.buy_in] * len(bots)
+        if len(start) > min(self.variant.max_players, self.rules.max_seats):
+            raise OptionError(f"at most {self.variant.max_players} players for {self.variant.name}")
+        cards = deck.tolist() if isinstance(deck, np.ndarray) else list(deck)
+        hand = StudHand(self.variant, self.rules, start, cards)
+        row = uniforms.tolist()
+        k = 0
+        cache: dict[int, tuple[float, float]] = {}
+        street = -1
+        while not hand.done:
+            seat = hand.actor
+            if hand.street != street:
+                street = hand.street
+                cache.clear()
+            strength = cache.get(seat)
+            if strength is None:
+                strength = cache[seat] = hand_strength(hand, seat)
+            u = row[k] if k < UNIFORMS_PER_HAND else bot_uniform(uniforms, k)
+            action, amount = bots[seat].decide(hand, seat, u, strength)
+            k += 1
+            hand.act(action, amount)
+        s = hand.settlement
+        assert s is not None
+        return HandResult(
+            stacks_start=tuple(start),
+            stacks_end=tuple(hand.stacks),
+            wagered=tuple(hand.contrib),
+            rake=s.rake,
+            drop=s.drop,
+            street_reached=s.street_reached,
+            showdown=s.showdown,
+            bad_beat=s.bad_beat,
+            settlement=s,
+            hand=hand if keep_hand else None,
+        )

@@ -1,0 +1,1 @@
+"""Caribbean Stud reports: the text tables and the edge-report folder."""

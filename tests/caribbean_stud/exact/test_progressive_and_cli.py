@@ -1,0 +1,135 @@
+"""The progressive side bet's exact math on the shipped award tables, and `casino-sim analyze`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from casino_sim.cli import main
+from casino_sim.combinatorics import combinations_array
+from casino_sim.config import PAYTABLE_DIR, load_progressive
+from casino_sim.evaluator import HandCategory, category, evaluate_high
+from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
+from casino_sim.games.banked.caribbean_stud.progressive import FIVE_CARD_COUNTS
+
+PROGRESSIVES = PAYTABLE_DIR / "progressives"
+
+
+def test_five_card_counts_are_the_published_ones_and_the_evaluators():
+    enumerated = np.bincount(category(evaluate_high(combinations_array(52, 5))), minlength=10)
+    assert {
+        HandCategory(i).name.lower(): int(n) for i, n in enumerate(enumerated)
+    } == FIVE_CARD_COUNTS
+    assert FIVE_CARD_COUNTS == {
+        "high_card": 1_302_540, "one_pair": 1_098_240, "two_pair": 123_552, "three_of_a_kind": 54_912,
+        "straight": 10_200, "flush": 5_108, "full_house": 3_744, "four_of_a_kind": 624,
+        "straight_flush": 36, "royal_flush": 4,
+    }  # fmt: skip
+
+
+def test_break_even_meter_50_75_100():
+    side = analyze_progressive(load_progressive(PROGRESSIVES / "50-75-100.yaml"))
+    assert side.break_even_meter == Fraction(2_000_360 * 10, 76)
+    assert int(side.break_even_meter) == 263_205
+    assert side.expected_return(side.break_even_meter) == 1
+
+
+@pytest.mark.parametrize("name", ["50-75-100", "50-100-150", "50-100-500", "75-150-500"])
+def test_return_is_linear_in_the_meter(name):
+    side = analyze_progressive(load_progressive(PROGRESSIVES / f"{name}.yaml"))
+    r0, r1 = side.expected_return(0), side.expected_return(100_000)
+    assert r1 - r0 == side.meter_slope * 100_000
+    assert side.meter_slope == Fraction(4, 2_598_960) + Fraction(36, 2_598_960) / 10
+    fixed = {line.hand: line for line in side.lines if line.fixed is not None}
+    assert r0 == sum(line.probability * line.fixed for line in fixed.values())
+    seed_cost = Fraction(4, 2_598_960) * side.seed / side.wager
+    assert side.long_run_return == r0 + side.contribution_rate + max(side.reserve_rate, seed_cost)
+
+
+def test_analyze_default_prints_the_published_table(capsys):
+    assert main(["analyze"]) == 0
+    out = capsys.readouterr().out
+    assert "standard" in out and "19,933,230,517,200" in out
+    assert "9,523,005,974,460" in out and "5.2243%" in out and "2.5553%" in out
+
+
+def test_analyze_json_has_exact_integers(tmp_path):
+    target = tmp_path / "out.json"
+    progressive = str(PROGRESSIVES / "50-75-100.yaml")
+    assert main(["analyze", "--progressive", progressive, "--json", str(target)]) == 0
+    record = json.loads(target.read_text())
+    first = record["analyses"][0]
+    assert first["total_result_antes"] == -1_041_372_912_372
+    assert first["total_deals"] == 19_933_230_517_200
+    assert {row["event"]: row["combinations"] for row in first["rows"]}["Push"] == 321_623_100
+    assert int(record["progressive"]["break_even_meter"]) == 263_205
+    assert len(record["provenance"]["inputs"]["paytable"]["sha256"]) == 64
+
+
+def test_capped_paytable_reports_edge_by_ante(capsys):
+    assert main(["analyze", str(PAYTABLE_DIR / "caribbean_stud" / "capped-5000.yaml")]) == 0
+    assert "House edge by ante" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["analyze", "--strategy", "nope"], "--strategy"),
+        (["analyze", "--ante", "-3"], "--ante"),
+        (["analyze", str(PAYTABLE_DIR / "stud" / "razz.yaml")], "razz.yaml"),
+        (["analyze", "missing.yaml"], "missing.yaml"),
+        (
+            ["analyze", "--progressive", str(PAYTABLE_DIR / "caribbean_stud" / "standard.yaml")],
+            "kind",
+        ),
+    ],
+)
+def test_bad_input_one_line_status_2(args, needle, tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "casino_sim", *args], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and needle in result.stderr
+
+
+def test_bad_strategy_file_names_the_key(tmp_path):
+    bad = tmp_path / "s.yaml"
+    bad.write_text("kind: caribbean_strategy\nname: x\nrules:\n  - at_least: A Z\n")
+    result = subprocess.run([sys.executable, "-m", "casino_sim", "analyze", "--strategy", str(bad)],
+                            capture_output=True, text=True, check=False)  # fmt: skip
+    assert result.returncode == 2
+    assert "s.yaml:4: rules[0].at_least" in result.stderr
+
+
+def test_report_folder_is_complete_and_replaced_whole(tmp_path, capsys):
+    (tmp_path / "reports").mkdir()
+    folder = tmp_path / "reports" / "capped"
+    args = ["analyze", str(PAYTABLE_DIR / "caribbean_stud" / "capped-5000.yaml"),
+            "--progressive", str(PROGRESSIVES / "50-75-100.yaml"), "--report", str(folder)]  # fmt: skip
+    assert main(args) == 0
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == [".casino-sim-manifest.json", "analysis.json", "edge_by_ante.png", "progressive.png", "report.md",
+                     "return_table.png", "strategies.png"]  # fmt: skip
+    text = (folder / "report.md").read_text()
+    assert "5.2243%" in text and "$263,205.26" in text and "sha256" in text
+    record = json.loads((folder / "analysis.json").read_text())
+    assert {a["strategy"] for a in record["strategies"]} == {
+        "optimal",
+        "pair-or-better",
+        "akj83",
+        "always-raise",
+    }
+    assert main(["analyze", "--report", str(folder)]) == 0  # a report folder casino-sim wrote
+    assert not (folder / "edge_by_ante.png").exists()  # its own file from the older report: gone
+    assert [p.name for p in folder.parent.iterdir()] == ["capped"]  # no staging folder left behind
+    (folder / "notes.txt").write_text("the user's own file")
+    assert main(["analyze", "--report", str(folder)]) == 2  # never touches a folder with it...
+    assert "notes.txt" in capsys.readouterr().err
+    assert main(["analyze", "--report", str(folder), "--force"]) == 0  # ...unless forced
+    assert (folder / "notes.txt").read_text() == "the user's own file"  # and even then keeps it

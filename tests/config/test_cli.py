@@ -1,0 +1,72 @@
+"""casino-sim validate / list / schema."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from casino_sim.cli import main
+from casino_sim.config import PAYTABLE_DIR, shipped_files
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_validate_ok(capsys: pytest.CaptureFixture[str]) -> None:
+    path = PAYTABLE_DIR / "caribbean_stud" / "standard.yaml"
+    assert main(["validate", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: OK (caribbean_stud: standard US)\n"
+
+
+def test_validate_folder_and_mixed_status(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["validate", "-q", str(PAYTABLE_DIR)]) == 0
+    assert capsys.readouterr().out == ""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("kind: progressive\nname: x\n")
+    assert main(["validate", str(PAYTABLE_DIR / "stud" / "razz.yaml"), str(bad)]) == 2
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith("razz.yaml: OK (stud_variant: razz)")
+    assert f"{bad}:1: awards: missing required key" in out
+    assert all(line.startswith(str(bad)) for line in out[1:])
+
+
+def test_validate_from_repo_root_as_a_process() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "casino_sim", "validate", "paytables/caribbean_stud/standard.yaml"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (
+        result.stdout
+        == "paytables/caribbean_stud/standard.yaml: OK (caribbean_stud: standard US)\n"
+    )
+
+
+def test_list(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(REPO)
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(shipped_files())
+    assert any(
+        line.split()[:3] == ["stud/tables/5-10", "stud_table", "paytables/stud/tables/5-10.yaml"]
+        for line in lines
+    )
+    assert main(["list", "--kind", "progressive"]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == len(shipped_files("progressive"))
+
+
+def test_schema_prints_and_checks(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema", "stud_variant"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["properties"]["kind"]["const"] == "stud_variant"
+    assert main(["schema", "--check"]) == 0
+    assert main(["schema"]) == 2
+    assert "name a kind" in capsys.readouterr().err

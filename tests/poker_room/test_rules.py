@@ -1,0 +1,295 @@
+"""Rule case tables: bring-in, completion and cap, open pair, heads-up, all-ins, splits."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from casino_sim.games.poker_room import (
+    Action,
+    OddChip,
+    StudActionError,
+    StudHand,
+    TableRules,
+    razz,
+    seven_card_stud,
+    side_pots,
+    stacked_deck,
+    stud_hilo,
+)
+
+T = TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000)
+DEEP = 100_000
+
+
+def deal(variant, holdings, stacks=None, table=T):
+    n = len(holdings)
+    return StudHand(variant, table, stacks or [DEEP] * n, stacked_deck(variant, holdings))
+
+
+def passive(hand):
+    """Check or call (bring in when due) until the hand ends."""
+    while not hand.done:
+        legal = hand.legal_actions().actions
+        hand.act(next(a for a in (Action.BRING_IN, Action.CHECK, Action.CALL) if a in legal))
+
+
+@pytest.mark.parametrize(
+    ("variant", "upcards", "seat"),
+    [
+        (seven_card_stud, ["4d", "4c", "Qs"], 1),  # tie on rank: clubs lowest
+        (seven_card_stud, ["4h", "4s", "4d"], 2),
+        (seven_card_stud, ["Ac", "2s", "3c"], 1),  # aces high
+        (razz, ["Kd", "Ks", "Qc"], 1),  # razz: highest, spades highest
+        (razz, ["Ac", "2c", "Kc"], 2),  # razz: aces low
+        (razz, ["Ac", "2c", "3c"], 2),
+    ],
+)
+def test_bring_in_seat(variant, upcards, seat):
+    holes = ["2h 7h", "3h 8h", "5h 9h"]
+    hand = deal(variant(), [f"{h} {u}" for h, u in zip(holes, upcards, strict=True)])
+    assert hand.actor == seat
+    assert hand.legal_actions().actions == (Action.BRING_IN, Action.COMPLETE)
+
+
+def test_completion_then_three_raises_caps_the_street():
+    hand = deal(seven_card_stud(), ["Ah Kh 9c", "Qd Qs 2c", "Jd Tc 8d"])
+    assert hand.actor == 1
+    hand.act(Action.BRING_IN)
+    hand.act(Action.COMPLETE)  # seat 2: to 500, not a raise
+    for to in (1000, 1500, 2000):
+        hand.act(Action.RAISE, to)
+    assert Action.RAISE not in hand.legal_actions().actions
+    with pytest.raises(StudActionError, match="raise cap reached"):
+        hand.act(Action.RAISE)
+    hand.act(Action.CALL)
+    assert hand.street == 0
+
+
+def test_heads_up_is_uncapped():
+    hand = deal(seven_card_stud(), ["Ah Kh 9c", "Qd Qs 2c"])
+    hand.act(Action.BRING_IN)
+    hand.act(Action.COMPLETE)
+    for to in (1000, 1500, 2000, 2500, 3000):
+        hand.act(Action.RAISE, to)
+    assert Action.RAISE in hand.legal_actions().actions
+
+
+def test_becoming_heads_up_before_the_cap_uncaps():
+    hand = deal(seven_card_stud(), ["Ah Kh 9c", "Qd Qs 2c", "Jd Tc 8d"])
+    hand.act(Action.BRING_IN)  # seat 1
+    hand.act(Action.COMPLETE)  # seat 2
+    hand.act(Action.FOLD)  # seat 0: heads-up with one bet made
+    for to in (1000, 1500, 2000, 2500):
+        hand.act(Action.RAISE, to)
+    assert Action.RAISE in hand.legal_actions().actions
+
+
+def test_cap_stays_when_heads_up_after_the_cap():
+    hand = deal(seven_card_stud(), ["Ah Kh 9c", "Qd Qs 2c", "Jd Tc 8d"])
+    hand.act(Action.BRING_IN)
+    hand.act(Action.COMPLETE)
+    hand.act(Action.RAISE)
+    hand.act(Action.RAISE)
+    hand.act(Action.RAISE)  # seat 2: capped at 2000
+    hand.act(Action.FOLD)  # seat 0 -> heads-up after the cap
+    assert hand.legal_actions().actions == (Action.FOLD, Action.CALL)
+
+
+def test_heads_up_cap_is_configurable():
+    table = replace(T, uncapped_heads_up=False)
+    hand = deal(seven_card_stud(), ["Ah Kh 9c", "Qd Qs 2c"], table=table)
+    hand.act(Action.BRING_IN)
+    hand.act(Action.COMPLETE)
+    for to in (1000, 1500, 2000):
+        hand.act(Action.RAISE, to)
+    assert Action.RAISE not in hand.legal_actions().actions
+
+
+def test_open_pair_on_fourth_street_allows_the_big_bet():
+    hand = deal(seven_card_stud(), ["2h 3h Kc Kd", "Qd Qs 2c 7d", "Jd Tc 8d 6c"])
+    passive_round(hand)
+    assert hand.street == 1 and hand.actor == 0
+    legal = hand.legal_actions()
+    assert legal.sizes == (500, 1000)
+    hand.act(Action.BET, 500)
+    assert hand.legal_actions().sizes == (1000, 1500)  # raise 5 or 10
+    hand.act(Action.RAISE, 1500)  # a big raise: from now on raises are big
+    assert hand.legal_actions().sizes == (2500,)
+    with pytest.raises(StudActionError, match="must be to 2500 on fourth street"):
+        hand.act(Action.RAISE, 2000)
+
+
+def test_no_open_pair_means_small_bet_on_fourth():
+    hand = deal(seven_card_stud(), ["2h 3h Kc 9d", "Qd Qs 2c 7d", "Jd Tc 8d 6c"])
+    passive_round(hand)
+    assert hand.legal_actions().sizes == (500,)
+
+
+def passive_round(hand):
+    street = hand.street
+    while hand.street == street and not hand.done:
+        legal = hand.legal_actions().actions
+        hand.act(next(a for a in (Action.BRING_IN, Action.CHECK, Action.CALL) if a in legal))
+
+
+def test_big_bet_from_fifth_street_and_error_message():
+    hand = deal(seven_card_stud(), ["2h 3h Kc 9d 4s", "Qd Qs 2c 7d 5s", "Jd Tc 8d 6c Ah"])
+    passive_round(hand)
+    passive_round(hand)
+    assert hand.street == 2
+    assert hand.legal_actions().sizes == (1000,)
+    with pytest.raises(StudActionError, match="bet must be to 1000 on fifth street"):
+        hand.act(Action.BET, 500)
+    with pytest.raises(StudActionError, match="nothing to call"):
+        hand.act(Action.CALL)
+
+
+@pytest.mark.parametrize(
+    ("short_stack", "reopens"),
+    [(100 + 1200, False), (100 + 1300, True)],  # raise of 200 (< half) vs 300 (>= half)
+)
+def test_short_all_in_reopens_only_at_half_a_bet(short_stack, reopens):
+    hand = deal(
+        seven_card_stud(), ["Ah Kh 9c", "Qd Qs 2c", "Jd Tc 8d"], stacks=[DEEP, DEEP, short_stack]
+    )
+    hand.act(Action.BRING_IN)  # seat 1
+    hand.act(Action.COMPLETE)  # seat 2 -> 500
+    hand.act(Action.RAISE)  # seat 0 -> 1000
+    hand.act(Action.CALL)  # seat 1
+    hand.act(Action.RAISE)  # seat 2 all in for 1200 / 1300
+    assert hand.stacks[2] == 0
+    hand.act(Action.CALL)  # seat 0
+    actions = hand.legal_actions().actions  # seat 1 acted before the all-in
+    assert (Action.RAISE in actions) is reopens
+    if not reopens:
+        with pytest.raises(StudActionError, match="not reopened"):
+            hand.act(Action.RAISE)
+
+
+def test_side_pots_with_three_all_ins():
+    pots = side_pots([1000, 2000, 3000, 3000], [True] * 4)
+    assert [(p.amount, p.eligible) for p in pots] == [
+        (4000, (0, 1, 2, 3)),
+        (3000, (1, 2, 3)),
+        (2000, (2, 3)),
+    ]
+    hand = deal(
+        seven_card_stud(),
+        [
+            "Ah Ad Ac Kd 2s 3s 4s",
+            "Qd Qs 2c 7d 5s 9h Jc",
+            "Jd Tc 8d 6c 3h Kc 4c",
+            "7h 8h 9d Th 2d 5c Kh",
+        ],
+        stacks=[1000, 2000, 3000, 10_000],
+    )
+    hand.act(Action.COMPLETE)  # seat 1 (2c) opens for a full bet
+    while not hand.done:
+        legal = hand.legal_actions()
+        bet = next((a for a in (Action.RAISE, Action.BET) if a in legal.actions), None)
+        if bet is not None and legal.seat != 3:
+            hand.act(bet)
+        else:
+            hand.act(next(a for a in (Action.CALL, Action.CHECK, Action.BET) if a in legal.actions))
+    s = hand.settlement
+    assert [p[0] for p in s.pots] == [4000, 3000, 2000]
+    # trips win the main pot, queens the first side pot, king-high beats jack-high for the last
+    assert hand.stacks == [4000, 3000, 2000, 7000]
+    assert sum(hand.stacks) == 16_000
+
+
+@pytest.mark.parametrize(
+    ("odd_chip", "expect"), [(OddChip.CARD_BY_SUIT, 2), (OddChip.FIRST_SEAT, 0)]
+)
+def test_odd_chip(odd_chip, expect):
+    table = TableRules(ante=25, bring_in=50, small_bet=100, big_bet=200, odd_chip=odd_chip)
+    hand = deal(
+        seven_card_stud(),
+        ["Ad Kh Qd Jc 9s 4d 3c", "2c 2d 5h", "As Ks 3s Jd 9c 4h Qh"],
+        table=table,
+    )
+    hand.act(Action.BRING_IN)  # seat 2, 3s
+    hand.act(Action.CALL)  # seat 0
+    hand.act(Action.FOLD)  # seat 1
+    passive(hand)
+    assert sum(hand.contrib) == 175
+    won = hand.settlement.winnings
+    assert won[expect] == 88 and won[2 - expect] == 87
+
+
+@pytest.mark.parametrize(
+    ("low_hand", "halves"),
+    [("Ac 2d 3h 5s 7c 9d Jh", {0: "high", 1: "low"}), ("Ac 2d 9h Ts Qc Jd 3h", {0: "all"})],
+)
+def test_hilo_split_and_scoop(low_hand, halves):
+    hand = deal(stud_hilo(), ["Kc Kd 9h Ts Qc 8d 4h", low_hand])
+    passive(hand)
+    awards = hand.settlement.awards
+    assert {a.seat: a.half for a in awards} == halves
+    if len(awards) == 2:
+        assert awards[0].amount - awards[1].amount in (0, 1)  # odd chip to the high half
+
+
+def test_hilo_separate_five_card_choices():
+    # A-A-8-6-6-4-3 plays aces up for high and 8-6-4-3-A for low: scoops a lesser hand
+    hand = deal(stud_hilo(), ["Ac Ad 8h 6s 6c 4d 3h", "Kc Qd Jh 9s 7c 2d 2h"])
+    passive(hand)
+    assert {a.seat for a in hand.settlement.awards} == {0}
+    assert {a.half for a in hand.settlement.awards} == {"high", "low"}
+
+
+def test_razz_bring_in_and_first_action():
+    hand = deal(razz(), ["2h 3h Kc 4d", "Qd Qs Ac 7d", "Jd Tc 8d 2c"])
+    assert hand.actor == 0  # king brings in
+    hand.act(Action.BRING_IN)
+    hand.act(Action.CALL)
+    hand.act(Action.CALL)
+    assert hand.street == 1
+    assert hand.actor == 1  # 7-A is the best low board (8-2 and K-4 are worse)
+
+
+def test_running_out_of_cards_uses_a_community_card():
+    holdings = [
+        "2c 2d 2h",
+        "3c 3d 3h",
+        "4c 4d 4h",
+        "5c 5d 5h",
+        "6c 6d 6h",
+        "7c 7d 7h",
+        "8c 8d 8h",
+        "9c 9d 9h",
+    ]
+    hand = StudHand(seven_card_stud(), T, [DEEP] * 8, stacked_deck(seven_card_stud(), holdings))
+    passive(hand)
+    assert len(hand.community) == 1
+    assert all(len(hand.down[s]) == 2 and len(hand.up[s]) == 4 for s in range(8))
+    assert hand.settlement.showdown
+    cards = [c for s in range(8) for c in hand.down[s] + hand.up[s]] + hand.community
+    assert len(set(cards)) == len(cards)
+
+
+def test_hand_ends_when_all_but_one_fold():
+    hand = deal(seven_card_stud(), ["Ah Kh 9c", "Qd Qs 2c", "Jd Tc 8d"])
+    hand.act(Action.COMPLETE)
+    hand.act(Action.FOLD)
+    hand.act(Action.FOLD)
+    assert hand.done and not hand.settlement.showdown
+    assert hand.stacks == [DEEP - 100, DEEP + 200, DEEP - 100]
+    with pytest.raises(StudActionError, match="hand is over"):
+        hand.act(Action.CHECK)
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (Action.CHECK, "bring-in must be posted"),
+        (Action.FOLD, "bring-in must be posted"),
+        (Action.RAISE, "not possible now: complete"),
+    ],
+)
+def test_illegal_first_actions(action, message):
+    hand = deal(seven_card_stud(), ["Ah Kh 9c", "Qd Qs 2c"])
+    with pytest.raises(StudActionError, match=message):
+        hand.act(action)
