@@ -18,13 +18,12 @@ import time
 
 CHILD = r"""
 import json, resource, sys, time
-from fractions import Fraction
-from types import SimpleNamespace
 t0 = time.perf_counter()
-from casino_sim.games.banked.caribbean_stud.exact.analysis import HAND_KEYS, analyze_caribbean
-pays = dict(zip(HAND_KEYS, [1, 1, 2, 3, 4, 5, 7, 20, 50, int(sys.argv[1])]))
-table = SimpleNamespace(name="bench", pays={k: Fraction(v) for k, v in pays.items()},
-                        ante_pays=Fraction(1), raise_multiple=2, max_payout=None)
+from casino_sim.config import CaribbeanPaytable
+from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
+from casino_sim.games.banked.caribbean_stud.rules import PAY_KEYS
+pays = dict(zip(PAY_KEYS, [1, 1, 2, 3, 4, 5, 7, 20, 50, int(sys.argv[1])]))
+table = CaribbeanPaytable(name="bench", pays=pays)
 a = analyze_caribbean(table, sys.argv[2])
 elapsed = time.perf_counter() - t0
 print(json.dumps({"seconds": elapsed, "edge": float(a.house_edge), "total": str(a.total_result),

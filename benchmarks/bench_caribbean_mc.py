@@ -19,9 +19,9 @@ sys.path.insert(0, os.path.dirname(__file__))
 from casino_sim.config import PAYTABLE_DIR, load_paytable
 from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import (
     CaribbeanSimConfig,
-    resolve_strategy,
     simulate_caribbean,
 )
+from casino_sim.games.banked.caribbean_stud.strategy.resolve import resolve_strategy
 
 BINOMIAL = [[comb(n, k) for k in range(6)] for n in range(53)]
 

@@ -8,18 +8,25 @@ Run: python benchmarks/bench_stud.py [hands]
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 import time
 import warnings
 
 import numpy as np
 
-from casino_sim.games.poker_room import TableRules, default_population, seven_card_stud
+from casino_sim.games.poker_room import (
+    NoRake,
+    default_population,
+    load_stud_table,
+    load_stud_variant,
+)
 from casino_sim.games.poker_room.dealing import draw_hands
 from casino_sim.games.poker_room.fast import play_compiled, play_python
 
-VARIANT = seven_card_stud()
-TABLE = TableRules(ante=50, bring_in=200, small_bet=500, big_bet=1000)
+VARIANT = load_stud_variant("stud/seven_card_stud")
+# the shipped $5/$10 table ($0.50 ante, $2 bring-in) without its rake, as pokerkit plays
+TABLE = dataclasses.replace(load_stud_table("stud/tables/5-10"), rake=NoRake())
 BOTS = default_population(8)
 
 

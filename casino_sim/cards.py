@@ -10,6 +10,8 @@ lowest). Strings such as ``"As Kd 7c"`` exist only at the boundary.
 'As Kd 7c'
 >>> Deck().cards.size
 52
+>>> shuffled_decks(np.random.default_rng(1), 2).shape
+(2, 52)
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from casino_sim.errors import CardError, DuplicateCardError
 
@@ -32,12 +36,15 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "rank_of",
+    "shuffled_decks",
     "suit_of",
 ]
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 N_CARDS = 52
+
+Codes = TypeVar("Codes", int, np.ndarray)  # one card code, or an array of them
 
 _RANK_ALIASES = {"10": "T"}
 _TOKEN_SPLIT = re.compile(r"[\s,]+")
@@ -52,7 +59,7 @@ def card_code(rank: int, suit: int) -> int:
     return rank * 4 + suit
 
 
-def rank_of(cards: np.ndarray | int) -> np.ndarray | int:
+def rank_of(cards: Codes) -> Codes:
     """Rank 0..12 (2..A) of card codes.
 
     >>> rank_of(51)
@@ -61,7 +68,7 @@ def rank_of(cards: np.ndarray | int) -> np.ndarray | int:
     return np.asarray(cards) // 4 if isinstance(cards, np.ndarray) else cards // 4
 
 
-def suit_of(cards: np.ndarray | int) -> np.ndarray | int:
+def suit_of(cards: Codes) -> Codes:
     """Suit 0..3 (clubs, diamonds, hearts, spades) of card codes.
 
     >>> suit_of(51)
@@ -134,6 +141,31 @@ def format_cards(codes: Iterable[int] | np.ndarray) -> str:
     return " ".join(format_card(c) for c in np.asarray(codes).ravel().tolist())
 
 
+def shuffled_decks(
+    rng: np.random.Generator, count: int, deck_size: int = N_CARDS
+) -> npt.NDArray[np.int8]:
+    """``count`` independently shuffled decks of the codes ``0 .. deck_size - 1``, one per row (int8).
+
+    The one shuffle of the package. It consumes ``rng`` exactly as ``count``
+    successive calls of ``rng.permutation(deck_size)`` do (row ``i`` is the
+    ``i``-th of them), so a caller that shuffled one deck at a time gets the
+    same decks from one call. A stripped deck or a deck with jokers maps the
+    row's positions onto its own cards: ``cards[shuffled_decks(rng, n, cards.size)]``.
+
+    >>> decks = shuffled_decks(np.random.default_rng(7), 3)
+    >>> decks.shape, decks.dtype.name, sorted(decks[2].tolist()) == list(range(52))
+    ((3, 52), 'int8', True)
+    >>> rng = np.random.default_rng(7)
+    >>> all((decks[i] == rng.permutation(52)).all() for i in range(3))
+    True
+    """
+    if not 0 <= deck_size <= 128:
+        raise ValueError(f"a deck holds 0 to 128 cards (int8 codes), not {deck_size}")
+    if count < 0:
+        raise ValueError(f"cannot shuffle {count} decks")
+    return rng.permuted(np.tile(np.arange(deck_size, dtype=np.int8), (count, 1)), axis=1)
+
+
 @dataclass
 class Deck:
     """The 52-card deck; ``shuffled(rng)`` returns a permutation of its codes.
@@ -146,7 +178,7 @@ class Deck:
     """
 
     exclude: np.ndarray | None = None
-    cards: np.ndarray = field(init=False)
+    cards: npt.NDArray[np.int8] = field(init=False)
 
     def __post_init__(self) -> None:
         all_cards = np.arange(N_CARDS, dtype=np.int8)
@@ -155,6 +187,11 @@ class Deck:
         else:
             self.cards = np.setdiff1d(all_cards, np.asarray(self.exclude, dtype=np.int8))
 
-    def shuffled(self, rng: np.random.Generator | int | None = None) -> np.ndarray:
-        """A shuffled copy of the remaining cards, drawn from ``rng`` (a Generator or seed)."""
-        return np.random.default_rng(rng).permutation(self.cards)
+    def shuffled(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int8]:
+        """A shuffled copy of the remaining cards, drawn from ``rng`` (a Generator or seed).
+
+        The same shuffle as ``rng.permutation(self.cards)``, by :func:`shuffled_decks`.
+        """
+        order = shuffled_decks(np.random.default_rng(rng), 1, self.cards.size)[0]
+        shuffled: npt.NDArray[np.int8] = self.cards[order]
+        return shuffled

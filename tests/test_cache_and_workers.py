@@ -239,14 +239,14 @@ def test_workers_are_capped_by_chunks_and_cores(pool_sizes):
 
 
 def test_caribbean_result_reports_the_real_worker_count(pool_sizes):
+    from casino_sim.config import load_paytable
     from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import (
         CaribbeanSimConfig,
         simulate_caribbean,
     )
-    from casino_sim.games.banked.caribbean_stud.rules import standard_paytable_like
 
     config = CaribbeanSimConfig.table(
-        standard_paytable_like(), strategy="pair-or-better", chunk_rounds=4_000
+        load_paytable("caribbean_stud/standard"), strategy="pair-or-better", chunk_rounds=4_000
     )
     one = simulate_caribbean(config, 12_000, seed=9, workers=1)
     many = simulate_caribbean(config, 12_000, seed=9, workers=1000)
@@ -259,12 +259,11 @@ def test_caribbean_result_reports_the_real_worker_count(pool_sizes):
 
 
 def test_stud_runs_on_the_shared_runner(pool_sizes):
-    from casino_sim.games.poker_room import TableRules, seven_card_stud
-    from casino_sim.games.poker_room.simulate import simulate_stud
+    from casino_sim.games.poker_room import load_stud_table, load_stud_variant, simulate_stud
 
-    table = TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000)
-    one = simulate_stud(seven_card_stud(), table, 4, hands=60, seed=1, chunk_size=25)
-    many = simulate_stud(seven_card_stud(), table, 4, hands=60, seed=1, chunk_size=25, workers=99)
+    variant, table = load_stud_variant("stud/seven_card_stud"), load_stud_table("stud/tables/5-10")
+    one = simulate_stud(variant, table, 4, hands=60, seed=1, chunk_size=25)
+    many = simulate_stud(variant, table, 4, hands=60, seed=1, chunk_size=25, workers=99)
     assert one == many
     assert pool_sizes and all(size <= min(3, available_workers()) for size in pool_sizes)
 

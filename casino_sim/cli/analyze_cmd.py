@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from casino_sim.cli.common import (
     HelpFormatter,
     Number,
+    Subparsers,
     add_output_options,
     check_outputs,
     progress_bar,
@@ -16,12 +18,18 @@ from casino_sim.cli.common import (
     run_provenance,
 )
 
+if TYPE_CHECKING:
+    from casino_sim.config import CaribbeanPaytable
+    from casino_sim.games.banked.caribbean_stud.exact.analysis import CaribbeanAnalysis
+    from casino_sim.games.banked.caribbean_stud.exact.progressive import ProgressiveAnalysis
+    from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable
+
 DEFAULT_ANTES = ["5", "10", "25", "50", "100", "250", "500"]
 ANTE = Number("money", low=Fraction(1, 100), high=1_000_000)
 METER = Number("money", low=Fraction(1, 100), high=10**9)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "analyze",
         help="exact Caribbean Stud analysis of a paytable (the main job)",
@@ -72,7 +80,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
-def _strategy(text: str):
+def _strategy(text: str) -> str | DecisionTable:
     from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
 
     if text in NAMED_STRATEGIES:
@@ -80,7 +88,7 @@ def _strategy(text: str):
     path = Path(text)
     require(path.suffix in (".yaml", ".yml") and path.exists(),
             f"--strategy: expected one of {', '.join(NAMED_STRATEGIES)} or a strategy YAML file, got {text!r}")  # fmt: skip
-    from casino_sim.games.banked.caribbean_stud.rule_strategy import load_rule_strategy
+    from casino_sim.games.banked.caribbean_stud.strategy.rules_file import load_rule_strategy
 
     return load_rule_strategy(path)
 
@@ -97,15 +105,15 @@ def run(args: argparse.Namespace) -> int:
     from casino_sim.engine.files import write_csv, write_json
     from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
     from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
+    from casino_sim.games.banked.caribbean_stud.exact.optimal import ace_king_summary
     from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
-    from casino_sim.games.banked.caribbean_stud.exact.strategy import ace_king_summary
-    from casino_sim.report.caribbean.text import (
+    from casino_sim.report.caribbean.text_tables import (
         format_ace_king,
         format_analysis,
         format_edge_by_ante,
         format_progressive,
-        money,
     )
+    from casino_sim.report.tables import money
 
     paytable_path = _paytable_path(args)
     paytable = load_paytable(paytable_path)
@@ -128,17 +136,17 @@ def run(args: argparse.Namespace) -> int:
     analyses = [analyze_caribbean(paytable, strategy, ante=a) for a in (antes or [None])]
     print(format_analysis(analyses[0]))
     if len(analyses) > 1:
-        print(f"\nHouse edge by ante (payout cap {money(paytable.max_payout)}):")
+        print(f"\nHouse edge by ante (payout cap {money(paytable.max_payout or 0)}):")
         print(format_edge_by_ante(analyses))
     if analyses[0].strategy == "optimal":
         print()
         print(format_ace_king(ace_king_summary(analyses[0], load_counts())))
     side = analyze_progressive(progressive) if progressive is not None else None
-    record: dict = {
+    record: dict[str, Any] = {
         "provenance": run_provenance(args, inputs),
         "analyses": [a.to_record() for a in analyses],
     }
-    if side is not None:
+    if side is not None and progressive is not None:
         be = side.break_even_meter
         default_meters = [progressive.seed, *(([be / 2, be, be * 2]) if be else [])]
         print()
@@ -153,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _return_rows(analyses) -> list[dict]:
+def _return_rows(analyses: list[CaribbeanAnalysis]) -> list[dict[str, Any]]:
     """The return table of every analysis (one per ante) as CSV rows; exact values as fractions."""
     return [
         {
@@ -171,11 +179,17 @@ def _return_rows(analyses) -> list[dict]:
     ]
 
 
-def _write_report(args, paytable, analyses, side, provenance) -> None:
+def _write_report(
+    args: argparse.Namespace,
+    paytable: CaribbeanPaytable,
+    analyses: list[CaribbeanAnalysis],
+    side: ProgressiveAnalysis | None,
+    provenance: dict[str, Any],
+) -> None:
     """The report folder: the analyses plus every named strategy on the same paytable and ante."""
     from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
     from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
-    from casino_sim.report.caribbean.edge_report import ReportInputs, write_report
+    from casino_sim.report.caribbean.edge_report_folder import ReportInputs, write_report
 
     main = analyses[0]
     by_strategy = [main] + [

@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import os
 
+from casino_sim.cli.common import Subparsers
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "cache",
         help="show or clear the cache of dealer counts",

@@ -12,9 +12,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, Literal, NoReturn, TextIO, TypeAlias
 
 from casino_sim.errors import OptionError
+
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""What each command module's ``register(subparsers)`` receives."""
 
 #: The largest seed the commands accept (seeds are recorded, so keep them printable).
 MAX_SEED = 2**64 - 1
@@ -60,7 +63,7 @@ class Number:
     argparse.ArgumentTypeError: expected a number from 0 to 1, got 'nan'
     """
 
-    kind: str
+    kind: Literal["int", "count", "float", "money"]
     low: float | int | Fraction | None = None
     high: float | int | Fraction | None = None
     low_open: bool = False
@@ -90,19 +93,19 @@ class Number:
             match = _COUNT.match(text)
             if not match:
                 return None
-            value = Fraction(match.group(1)) * _SCALE[match.group(2).lower()]
-            return int(value) if value.denominator == 1 else None
+            count = Fraction(match.group(1)) * _SCALE[match.group(2).lower()]
+            return int(count) if count.denominator == 1 else None
         if self.kind == "float":
             try:
-                value = float(text)
+                number = float(text)
             except ValueError:
                 return None
-            return value if math.isfinite(value) else None
+            return number if math.isfinite(number) else None
         if not re.fullmatch(r"\s*\d+(\.\d{1,2})?\s*", text):
             return None
         return Fraction(text.strip())
 
-    def __call__(self, text: str) -> Any:
+    def __call__(self, text: str) -> int | float | Fraction:
         value = self._parse(text)
         if value is None or not self._in_range(value):
             raise argparse.ArgumentTypeError(f"{self._expected()}, got {text!r}")

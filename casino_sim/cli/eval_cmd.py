@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-_LOW_ALIASES = {
+from casino_sim.cli.common import Subparsers
+
+if TYPE_CHECKING:  # the evaluator (numba) loads when a hand is evaluated, not for --help
+    from casino_sim.evaluator.api import HandRules, LowRules
+
+_LOW_ALIASES: dict[str, LowRules] = {
     "a5": "ace-to-five",
     "ace-to-five": "ace-to-five",
     "a6": "ace-to-six",
@@ -14,7 +20,7 @@ _LOW_ALIASES = {
 }
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "eval",
         help="evaluate and describe poker hands",
@@ -34,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     from casino_sim.errors import CardError
     from casino_sim.evaluator import best_five, category, describe, evaluate_high, evaluate_low
 
-    rules = _LOW_ALIASES[args.low] if args.low else "high"
+    rules: HandRules = _LOW_ALIASES[args.low] if args.low else "high"
     for text in args.hands:
         try:
             cards = parse_cards(text)

@@ -11,6 +11,7 @@ from casino_sim.cli.common import (
     SEED,
     HelpFormatter,
     Number,
+    Subparsers,
     add_output_options,
     check_outputs,
     pick_seed,
@@ -23,7 +24,7 @@ PLOT_FORMATS = ("png", "svg", "pdf")
 HOURS = Number("float", low=0, low_open=True, high=24 * 366 * 10)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "floor",
         help="Caribbean Stud tables on the clock: hold per table-hour, linked meter over time",
@@ -96,8 +97,9 @@ def run(args: argparse.Namespace) -> int:
     require(args.side_bet_share is None or args.progressive is not None,
             "--side-bet-share needs --progressive FILE")  # fmt: skip
     plot_format = _plot_format(args.plot) if args.plot else None
+    paytable_path = resolve_input(args.paytable, kind="caribbean_stud")
     inputs = {
-        "paytable": resolve_input(args.paytable, kind="caribbean_stud"),
+        "paytable": paytable_path,
         "progressive": resolve_input(args.progressive, kind="progressive")
         if args.progressive
         else None,
@@ -106,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         args, {"--json": args.json, "--csv": args.csv, "--plot": args.plot}, inputs.values()
     )
     config = FloorConfig(
-        load_paytable(inputs["paytable"]),
+        load_paytable(paytable_path),
         tables=args.tables,
         hours=args.hours,
         arrivals_per_hour=args.arrivals_per_hour,

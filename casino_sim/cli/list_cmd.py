@@ -12,10 +12,11 @@ import argparse
 import os
 from pathlib import Path
 
-_KINDS = ("caribbean_stud", "progressive", "stud_variant", "stud_table")
+from casino_sim.cli.common import Subparsers
+from casino_sim.config.kinds import KIND_NAMES
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "list",
         help="list the shipped paytables and game definitions",
@@ -23,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "of a path (e.g. caribbean_stud/standard), the kind, where the file is "
         "and a one-line description.",
     )
-    parser.add_argument("--kind", choices=_KINDS, help="only files of this kind")
+    parser.add_argument("--kind", choices=KIND_NAMES, help="only files of this kind")
     parser.set_defaults(func=run)
 
 

@@ -14,10 +14,11 @@ import os
 import stat
 from pathlib import Path
 
-_KINDS = ("caribbean_stud", "progressive", "stud_variant", "stud_table")
+from casino_sim.cli.common import Subparsers
+from casino_sim.config.kinds import KIND_NAMES
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "schema",
         help="print the JSON Schema of a paytable kind",
@@ -25,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--write / --check the committed schemas of every kind (in the checkout's "
         "casino_sim/schemas/, found from the current folder, or in --dir).",
     )
-    parser.add_argument("kind", nargs="?", choices=_KINDS, help="which kind of file")
+    parser.add_argument("kind", nargs="?", choices=KIND_NAMES, help="which kind of file")
     group = parser.add_mutually_exclusive_group()
     group.add_argument(
         "--write", action="store_true", help="rewrite the checkout's casino_sim/schemas/*.json"
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     from casino_sim.config.schema import SCHEMA_DIR, schema_text
     from casino_sim.errors import OptionError
 
-    kinds = [args.kind] if args.kind else list(_KINDS)
+    kinds = [args.kind] if args.kind else list(KIND_NAMES)
     if args.dir is not None and not (args.write or args.check):
         raise OptionError("--dir goes with --write or --check")
     if args.write:
@@ -124,6 +125,6 @@ def run(args: argparse.Namespace) -> int:
             raise OptionError(f"stale schema(s), run casino-sim schema --write: {', '.join(stale)}")
         return 0
     if args.kind is None:
-        raise OptionError(f"name a kind: {', '.join(_KINDS)} (or use --write / --check)")
+        raise OptionError(f"name a kind: {', '.join(KIND_NAMES)} (or use --write / --check)")
     print(schema_text(args.kind), end="")
     return 0

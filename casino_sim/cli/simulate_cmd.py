@@ -18,6 +18,7 @@ from casino_sim.cli.common import (
     WORKERS,
     HelpFormatter,
     Number,
+    Subparsers,
     add_output_options,
     check_outputs,
     comma_list,
@@ -35,7 +36,7 @@ ROUNDS = Number("count", low=1, high=MAX_ROUNDS)
 ANTE = Number("money", low=Fraction(1, 100), high=1_000_000)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "simulate",
         help="Monte Carlo of Caribbean Stud tables (1-7 seats, progressive, confidence intervals)",
@@ -115,7 +116,7 @@ def _ante(text: str) -> Fraction:
     from casino_sim.errors import OptionError
 
     try:
-        return ANTE(text)
+        return Fraction(ANTE(text))
     except _argparse.ArgumentTypeError as error:
         raise OptionError(f"--ante: {error}") from None
 
@@ -129,7 +130,7 @@ def build_config(args: argparse.Namespace) -> Any:
         CaribbeanSimConfig,
         Seat,
     )
-    from casino_sim.games.banked.caribbean_stud.strategy import NAMED_STRATEGIES
+    from casino_sim.games.banked.caribbean_stud.strategy.named import NAMED_STRATEGIES
 
     if not 1 <= args.seats <= MAX_SEATS:
         raise OptionError(f"--seats must be 1..{MAX_SEATS}, got {args.seats}")
@@ -308,7 +309,7 @@ def summary_lines(result: Any) -> list[str]:
 
 
 def _progressive_lines(p: Any) -> list[str]:
-    from casino_sim.games.banked.caribbean_stud.progressive import CATEGORY_KEYS
+    from casino_sim.config.common import CATEGORY_KEYS
 
     lines = ["", f"Progressive {p.name!r}: {p.bets:,} side bets"]
     lines.append(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import asdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from casino_sim.cli.common import (
     SEED,
@@ -18,6 +18,9 @@ from casino_sim.cli.common import (
     require,
     run_provenance,
 )
+
+if TYPE_CHECKING:
+    from casino_sim.games.poker_room.simulate import ChunkResult, StudRunResult
 
 #: Hands per run: 10^10 is about half a day on one machine; a larger run is surely a typo.
 MAX_HANDS = 10**10
@@ -64,16 +67,7 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _load(variant_path: Any, table_path: Any) -> tuple[Any, Any]:
-    from casino_sim.config import load_stud_table, load_stud_variant
-    from casino_sim.games.poker_room.adapters import table_rules_from, variant_rules_from
-
-    return variant_rules_from(load_stud_variant(variant_path)), table_rules_from(
-        load_stud_table(table_path)
-    )
-
-
-def summary(result: Any) -> dict[str, Any]:
+def summary(result: StudRunResult) -> dict[str, Any]:
     """The run as a JSON-ready dict (money in cents and in units)."""
     record = asdict(result)
     record.update(
@@ -93,9 +87,9 @@ def run(args: argparse.Namespace) -> int:
     """Run the simulation, print the summary, write the requested files."""
     import contextlib
 
-    from casino_sim.config import resolve_input
+    from casino_sim.config import load_stud_table, load_stud_variant, resolve_input
     from casino_sim.engine.files import atomic_writer, write_csv, write_json
-    from casino_sim.games.poker_room.simulate import simulate_stud
+    from casino_sim.games.poker_room import simulate_stud
 
     inputs = {
         "variant": resolve_input(args.variant, kind="stud_variant"),
@@ -103,7 +97,8 @@ def run(args: argparse.Namespace) -> int:
     }
     outputs = {"--history": args.history, "--json": args.json, "--csv": args.csv}
     check_outputs(args, outputs, inputs.values())
-    variant, table = _load(inputs["variant"], inputs["table"])
+    variant = load_stud_variant(inputs["variant"])
+    table = load_stud_table(inputs["table"])
     limit = min(variant.max_players, table.max_seats)
     require(2 <= args.players <= limit, f"--players must be 2..{limit} for {variant.name}")
     seed = pick_seed(args.seed)
@@ -117,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
             else None
         )
 
-        def on_chunk(chunk: Any) -> None:
+        def on_chunk(chunk: ChunkResult) -> None:
             bar.update(chunk.hands)
             if history is not None:
                 history.write("\n".join(chunk.history) + "\n")
@@ -151,7 +146,7 @@ def _money(cents: float) -> str:
     return f"${cents / 100:,.2f}"
 
 
-def _print(r: Any) -> None:
+def _print(r: StudRunResult) -> None:
     print(f"{r.variant}: {r.hands:,} hands, {len(r.players)} players, seed {r.seed}")
     print(
         f"  money wagered      {_money(r.wagered)}  (mean pot {_money(r.pot_mean)}, sd {_money(r.pot_sd)},"

@@ -21,10 +21,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from casino_sim.cli.common import fail
+from casino_sim.cli.common import Subparsers, fail
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "validate",
         help="check paytable / game-definition / strategy YAML files",
@@ -79,7 +79,7 @@ def _check(path: str) -> tuple[str, str, list[str]]:
     """Validate one file: (kind, name, warnings); raises PaytableError or :class:`_Refused`."""
     from casino_sim.config import load_document
     from casino_sim.config.yaml_source import file_type, read_yaml
-    from casino_sim.games.banked.caribbean_stud.rule_strategy import (
+    from casino_sim.games.banked.caribbean_stud.strategy.rules_file import (
         STRATEGY_KIND,
         check_rule_strategy,
     )

@@ -1,14 +1,19 @@
 """YAML paytables and game definitions -> validated, frozen, exact dataclasses.
 
-Four kinds of file, told apart by a top-level ``kind:`` key:
-``caribbean_stud`` (:class:`CaribbeanPaytable`), ``progressive``
-(:class:`ProgressivePaytable`), ``stud_variant`` (:class:`StudVariant`) and
-``stud_table`` (:class:`StudTable`). Money and shares are exact
-:class:`fractions.Fraction`. Any problem raises :class:`PaytableError` (a
-:class:`casino_sim.errors.ConfigError`) whose lines read ``file:line: key.path: message``.
-Every loader takes a path or a shipped name (``caribbean_stud/standard``, or
-``standard`` where unambiguous): see :func:`resolve_input`.
+Four kinds of file, told apart by a top-level ``kind:`` key (the registry:
+:data:`KIND_NAMES`): ``caribbean_stud`` (:class:`CaribbeanPaytable`),
+``progressive`` (:class:`ProgressivePaytable`), ``stud_variant``
+(:class:`StudVariant`) and ``stud_table`` (:class:`StudTable`). Money and
+shares are exact :class:`fractions.Fraction`. Any problem raises
+:class:`PaytableError` (a :class:`casino_sim.errors.ConfigError`) whose lines
+read ``file:line: key.path: message``. Every loader takes a path or a shipped
+name (``caribbean_stud/standard``, or ``standard`` where unambiguous): see
+:func:`resolve_input`.
 
+Importing this package is cheap: the validators (pydantic) load on first use
+of a name below, so the CLI can offer :data:`KIND_NAMES` as choices without them.
+
+>>> from casino_sim.config import PAYTABLE_DIR, load, load_paytable, load_stud_table
 >>> variant = load(PAYTABLE_DIR / "stud" / "razz.yaml")
 >>> variant.ranking, variant.bring_in, variant.bring_in_ace
 ('ace-to-five', 'highest', 'low')
@@ -19,43 +24,55 @@ Every loader takes a path or a shipped name (``caribbean_stud/standard``, or
 'standard US'
 """
 
-from casino_sim.config.caribbean import CaribbeanPaytable
-from casino_sim.config.common import CARIBBEAN_HANDS, POKER_HANDS
-from casino_sim.config.library import resolve_input, shipped_name
-from casino_sim.config.loader import (
-    KINDS,
-    OTHER_KINDS,
-    PAYTABLE_DIR,
-    Definition,
-    dump_yaml,
-    load,
-    load_document,
-    load_paytable,
-    load_progressive,
-    load_stud_table,
-    load_stud_variant,
-    load_text,
-    shipped_files,
-    to_data,
-)
-from casino_sim.config.problems import PaytableError, Problem
-from casino_sim.config.progressive import PROGRESSIVE_HANDS, Award, ProgressivePaytable
-from casino_sim.config.stud import Street, StudVariant
-from casino_sim.config.stud_table import (
-    BadBeatJackpot,
-    DropRake,
-    NoRake,
-    PercentRake,
-    QualifyingHand,
-    Rake,
-    Spread,
-    StudTable,
-    TimeRake,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from casino_sim.config.kinds import KIND_NAMES, OTHER_KINDS, Kind
+
+if TYPE_CHECKING:
+    from casino_sim.config.caribbean import CaribbeanPaytable
+    from casino_sim.config.common import (
+        CARIBBEAN_HANDS,
+        CATEGORY_KEYS,
+        POKER_HANDS,
+        PROGRESSIVE_HANDS,
+    )
+    from casino_sim.config.library import PAYTABLE_DIR, resolve_input, shipped_files, shipped_name
+    from casino_sim.config.loader import (
+        KINDS,
+        Definition,
+        dump_yaml,
+        load,
+        load_document,
+        load_paytable,
+        load_progressive,
+        load_stud_table,
+        load_stud_variant,
+        load_text,
+        to_data,
+    )
+    from casino_sim.config.problems import PaytableError, Problem
+    from casino_sim.config.progressive import Award, ProgressivePaytable
+    from casino_sim.config.stud import Street, StudVariant
+    from casino_sim.config.stud_table import (
+        BadBeatJackpot,
+        DropRake,
+        NoRake,
+        PercentRake,
+        QualifyingHand,
+        Rake,
+        Spread,
+        StudTable,
+        TimeRake,
+    )
 
 __all__ = [
     "CARIBBEAN_HANDS",
+    "CATEGORY_KEYS",
     "KINDS",
+    "KIND_NAMES",
     "OTHER_KINDS",
     "PAYTABLE_DIR",
     "POKER_HANDS",
@@ -65,6 +82,7 @@ __all__ = [
     "CaribbeanPaytable",
     "Definition",
     "DropRake",
+    "Kind",
     "NoRake",
     "PaytableError",
     "PercentRake",
@@ -90,3 +108,30 @@ __all__ = [
     "shipped_name",
     "to_data",
 ]
+
+# Where the lazily loaded names live; importing the loader brings in all of them.
+_HOMES = (
+    "casino_sim.config.loader",
+    "casino_sim.config.library",
+    "casino_sim.config.problems",
+    "casino_sim.config.common",
+    "casino_sim.config.caribbean",
+    "casino_sim.config.progressive",
+    "casino_sim.config.stud",
+    "casino_sim.config.stud_table",
+)
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        """A public name on first use: import its module, then keep it here."""
+        if name in __all__:
+            for home in _HOMES:
+                namespace = vars(importlib.import_module(home))
+                if name in namespace:
+                    globals()[name] = namespace[name]
+                    return namespace[name]
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__})

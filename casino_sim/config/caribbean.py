@@ -24,6 +24,7 @@ from casino_sim.config.common import (
     definition,
     frozen_mapping,
     hand_label,
+    is_caribbean_hand,
     require_non_increasing,
 )
 from casino_sim.config.money import PositiveAmount, Text
@@ -75,14 +76,13 @@ class CaribbeanPaytable:
 
     def raise_pay(self, hand_key: str) -> Fraction:
         """The raise pay to 1 for ``hand_key`` (a key of ``pays``), before any cap."""
-        try:
+        if is_caribbean_hand(hand_key):
             return self.pays[hand_key]
-        except KeyError:
-            close = difflib.get_close_matches(hand_key, CARIBBEAN_HANDS, n=1)
-            hint = f" (did you mean {close[0]!r}?)" if close else ""
-            raise OptionError(
-                f"unknown hand {hand_key!r}{hint}; expected one of {', '.join(CARIBBEAN_HANDS)}"
-            ) from None
+        close = difflib.get_close_matches(hand_key, CARIBBEAN_HANDS, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise OptionError(
+            f"unknown hand {hand_key!r}{hint}; expected one of {', '.join(CARIBBEAN_HANDS)}"
+        )
 
     def raise_win(self, hand_key: str, *, ante: Fraction) -> Fraction:
         """Money won on the raise for an ante of ``ante`` when the player beats a qualifying dealer."""

@@ -12,25 +12,42 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeGuard, TypeVar, get_args
 
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
 
 from casino_sim.config.problems import FieldProblem
+from casino_sim.evaluator.classes import HandCategory
 
 __all__ = [
     "CARIBBEAN_HANDS",
+    "CATEGORY_KEYS",
     "POKER_HANDS",
+    "PROGRESSIVE_HANDS",
     "CaribbeanHand",
     "PokerHand",
+    "ProgressiveHand",
     "definition",
     "frozen_mapping",
     "hand_label",
+    "is_caribbean_hand",
+    "is_progressive_hand",
     "require_non_increasing",
 ]
 
-PokerHand = Literal[
+# One list of hand names: the lower-case names of HandCategory. The Literal types below spell the
+# same names for type checkers and the JSON schemas; the check after them keeps the two in step.
+CATEGORY_KEYS: tuple[str, ...] = tuple(c.name.lower() for c in HandCategory)
+"""Hand keys indexed by :class:`HandCategory` value: ``high_card`` .. ``royal_flush``, weakest first."""
+POKER_HANDS: tuple[str, ...] = CATEGORY_KEYS[::-1]
+"""Hand keys best first: ``royal_flush`` .. ``high_card``."""
+PROGRESSIVE_HANDS: tuple[str, ...] = POKER_HANDS[: POKER_HANDS.index("three_of_a_kind") + 1]
+"""Hands a progressive side bet may award, best first: ``royal_flush`` .. ``three_of_a_kind``."""
+CARIBBEAN_HANDS: tuple[str, ...] = (*POKER_HANDS[:-1], "ace_king")
+"""Caribbean Stud raise-pay keys, best first: ``high_card`` becomes ``ace_king`` (A-K high)."""
+
+ProgressiveHand = Literal[
     "royal_flush",
     "straight_flush",
     "four_of_a_kind",
@@ -38,27 +55,38 @@ PokerHand = Literal[
     "flush",
     "straight",
     "three_of_a_kind",
-    "two_pair",
-    "one_pair",
-    "high_card",
 ]
-CaribbeanHand = Literal[
-    "royal_flush",
-    "straight_flush",
-    "four_of_a_kind",
-    "full_house",
-    "flush",
-    "straight",
-    "three_of_a_kind",
-    "two_pair",
-    "one_pair",
-    "ace_king",
-]
-POKER_HANDS: tuple[str, ...] = PokerHand.__args__  # best first
-CARIBBEAN_HANDS: tuple[str, ...] = CaribbeanHand.__args__  # best first
+_PairedHand = Literal[ProgressiveHand, "two_pair", "one_pair"]
+PokerHand = Literal[_PairedHand, "high_card"]
+CaribbeanHand = Literal[_PairedHand, "ace_king"]
+
+
+def _check_literals() -> None:
+    """The Literal spellings name exactly the hands derived from :class:`HandCategory`."""
+    for literal, keys in (
+        (PokerHand, POKER_HANDS),
+        (CaribbeanHand, CARIBBEAN_HANDS),
+        (ProgressiveHand, PROGRESSIVE_HANDS),
+    ):
+        if get_args(literal) != keys:  # pragma: no cover - a HandCategory edit without this file
+            raise AssertionError(f"hand-name Literal {get_args(literal)} differs from {keys}")
+
+
+_check_literals()
 
 CONFIG = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 T = TypeVar("T")
+K = TypeVar("K", bound=str)
+
+
+def is_caribbean_hand(key: str) -> TypeGuard[CaribbeanHand]:
+    """Whether ``key`` is a Caribbean Stud pay key (``royal_flush`` .. ``ace_king``)."""
+    return key in CARIBBEAN_HANDS
+
+
+def is_progressive_hand(key: str) -> TypeGuard[ProgressiveHand]:
+    """Whether ``key`` is a hand a progressive may award (``royal_flush`` .. ``three_of_a_kind``)."""
+    return key in PROGRESSIVE_HANDS
 
 
 def definition(cls: type[T]) -> type[T]:
@@ -71,14 +99,14 @@ def hand_label(key: str) -> str:
     return "A-K high" if key == "ace_king" else key.replace("_", " ")
 
 
-def frozen_mapping(values: Mapping[str, T], order: Sequence[str]) -> Mapping[str, T]:
+def frozen_mapping(values: Mapping[K, T], order: Sequence[str]) -> Mapping[K, T]:
     """A read-only mapping with keys in ``order`` (best hand first)."""
     rank = {key: i for i, key in enumerate(order)}
     return MappingProxyType(dict(sorted(values.items(), key=lambda kv: rank.get(kv[0], len(rank)))))
 
 
 def require_non_increasing(
-    values: Mapping[str, Any],
+    values: Mapping[K, Any],
     order: Sequence[str],
     *path: str | int,
     key: Callable[[Any], Fraction | None] = lambda v: v,
@@ -92,8 +120,9 @@ def require_non_increasing(
     casino_sim.config.problems.FieldProblem: straight pays more than flush (7 > 5)
     """
     best: tuple[str, Fraction] | None = None
+    by_name: dict[str, Any] = {str(k): v for k, v in values.items()}
     for hand in order:
-        if hand not in values or (amount := key(values[hand])) is None:
+        if hand not in by_name or (amount := key(by_name[hand])) is None:
             continue
         if best is not None and amount > best[1]:
             raise FieldProblem(

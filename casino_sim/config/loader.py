@@ -1,6 +1,6 @@
 """Loading: YAML file -> validated frozen definition, or one :class:`PaytableError` listing every problem.
 
->>> table = load(PAYTABLE_DIR / "caribbean_stud" / "standard.yaml")
+>>> table = load("caribbean_stud/standard")
 >>> table.raise_pay("royal_flush"), table.kind
 (Fraction(100, 1), 'caribbean_stud')
 >>> load_text("kind: caribbean_stud\\nname: x\\npays: {royal_flush: 100}\\nroyal: 1\\n", name="x.yaml")
@@ -15,7 +15,7 @@ import dataclasses
 import difflib
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -25,53 +25,38 @@ import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from casino_sim.config.caribbean import CaribbeanPaytable
-from casino_sim.config.library import PAYTABLE_DIR, resolve_input, shipped_files
+from casino_sim.config.kinds import KIND_NAMES, OTHER_KINDS, Kind, is_kind
+from casino_sim.config.library import resolve_input
 from casino_sim.config.problems import FieldProblem, PaytableError, Problem
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.config.stud import StudVariant
 from casino_sim.config.stud_table import StudTable
 from casino_sim.config.yaml_source import YamlDocument, parse_yaml, read_yaml
 
-__all__ = [
-    "KINDS",
-    "OTHER_KINDS",
-    "PAYTABLE_DIR",
-    "Definition",
-    "dump_yaml",
-    "load",
-    "load_document",
-    "load_paytable",
-    "load_progressive",
-    "load_stud_table",
-    "load_stud_variant",
-    "load_text",
-    "shipped_files",
-    "to_data",
-]
+# The public names are re-exported (and listed) by casino_sim.config.
 
 Definition = CaribbeanPaytable | ProgressivePaytable | StudVariant | StudTable
-KINDS: dict[str, type[Any]] = {
-    "caribbean_stud": CaribbeanPaytable,
-    "progressive": ProgressivePaytable,
-    "stud_variant": StudVariant,
-    "stud_table": StudTable,
+"""Any frozen definition :func:`load` returns; its ``kind`` field says which."""
+D = TypeVar("D", CaribbeanPaytable, ProgressivePaytable, StudVariant, StudTable)
+
+KINDS: Mapping[Kind, type[Definition]] = {
+    cls.kind: cls for cls in (CaribbeanPaytable, ProgressivePaytable, StudVariant, StudTable)
 }
-OTHER_KINDS: dict[str, str] = {
-    "caribbean_strategy": "a Caribbean Stud strategy (use it as --strategy, or load_rule_strategy)",
-}
-"""Kinds of YAML file read elsewhere (not by :func:`load`), with what they are."""
-T = TypeVar("T")
+"""The frozen type of each kind in :data:`~casino_sim.config.kinds.KIND_NAMES`."""
+if tuple(KINDS) != KIND_NAMES:  # pragma: no cover - a new definition type without its kind name
+    raise AssertionError(f"definition types {tuple(KINDS)} differ from KIND_NAMES {KIND_NAMES}")
 
 
 @cache
-def _adapter(cls: type[Any]) -> TypeAdapter[Any]:
-    return TypeAdapter(cls)
+def _adapter(kind: Kind) -> TypeAdapter[Definition]:
+    """The pydantic validator (and JSON-schema source) of one kind, built once."""
+    return TypeAdapter(KINDS[kind])
 
 
-def _build(doc: YamlDocument, expected: str | None) -> Any:
+def _build(doc: YamlDocument, expected: Kind | None) -> Definition:
     kind = doc.data.get("kind")
     if kind is None:
-        hint = f"kind: {expected}" if expected else f"one of {', '.join(KINDS)}"
+        hint = f"kind: {expected}" if expected else f"one of {', '.join(KIND_NAMES)}"
         raise _one(doc, ("kind",), f"missing required key 'kind' (expected {hint})", line=1)
     if isinstance(kind, str) and kind in OTHER_KINDS:
         raise _one(
@@ -79,11 +64,12 @@ def _build(doc: YamlDocument, expected: str | None) -> Any:
             ("kind",),
             f"kind {kind!r} is {OTHER_KINDS[kind]}, not a paytable or game definition",
         )
-    if not isinstance(kind, str) or kind not in KINDS:
+    if not is_kind(kind):
         raise _one(
             doc,
             ("kind",),
-            f"unknown kind {kind!r}{_did_you_mean(kind, KINDS)}; expected one of {', '.join(KINDS)}",
+            f"unknown kind {kind!r}{_did_you_mean(kind, KIND_NAMES)}; expected one of "
+            f"{', '.join(KIND_NAMES)}",
         )
     if expected is not None and kind != expected:
         raise _one(
@@ -92,9 +78,9 @@ def _build(doc: YamlDocument, expected: str | None) -> Any:
             f"expected kind {expected!r} here, got {kind!r} (use load() to accept any kind)",
         )
     try:
-        return _adapter(KINDS[kind]).validate_python(doc.data)
+        return _adapter(kind).validate_python(doc.data)
     except ValidationError as error:
-        problems = [_problem(doc, KINDS[kind], e) for e in error.errors(include_url=False)]
+        problems = [_problem(doc, kind, e) for e in error.errors(include_url=False)]
         unique = list(dict.fromkeys(problems))
         raise PaytableError(sorted(unique, key=lambda p: p.line)) from None
 
@@ -106,12 +92,12 @@ def _one(
     return PaytableError([Problem(file=doc.name, line=where, path=path, message=message)])
 
 
-def load_text(text: str | bytes, *, name: str = "<text>", kind: str | None = None) -> Definition:
+def load_text(text: str | bytes, *, name: str = "<text>", kind: Kind | None = None) -> Definition:
     """Validate YAML ``text``; ``name`` is used in messages. ``kind`` insists on one kind."""
     return _build(parse_yaml(text, name=name), kind)
 
 
-def load_document(doc: YamlDocument, *, kind: str | None = None) -> Definition:
+def load_document(doc: YamlDocument, *, kind: Kind | None = None) -> Definition:
     """Validate an already parsed :class:`YamlDocument` (e.g. after looking at its ``kind``)."""
     return _build(doc, kind)
 
@@ -125,30 +111,37 @@ def load(path: str | os.PathLike[str]) -> Definition:
     return _build(read_yaml(resolve_input(path, None)), None)
 
 
+def _load_as(path: str | os.PathLike[str], cls: type[D]) -> D:
+    definition = _build(read_yaml(resolve_input(path, cls.kind)), cls.kind)
+    if not isinstance(definition, cls):  # pragma: no cover - _build checked the kind
+        raise TypeError(f"{path}: loaded a {type(definition).__name__}, not a {cls.__name__}")
+    return definition
+
+
 def load_paytable(path: str | os.PathLike[str]) -> CaribbeanPaytable:
     """Load a Caribbean Stud paytable (``kind: caribbean_stud``)."""
-    return _build(read_yaml(resolve_input(path, "caribbean_stud")), "caribbean_stud")
+    return _load_as(path, CaribbeanPaytable)
 
 
 def load_progressive(path: str | os.PathLike[str]) -> ProgressivePaytable:
     """Load a progressive side-bet table (``kind: progressive``)."""
-    return _build(read_yaml(resolve_input(path, "progressive")), "progressive")
+    return _load_as(path, ProgressivePaytable)
 
 
 def load_stud_variant(path: str | os.PathLike[str]) -> StudVariant:
     """Load a stud variant (``kind: stud_variant``)."""
-    return _build(read_yaml(resolve_input(path, "stud_variant")), "stud_variant")
+    return _load_as(path, StudVariant)
 
 
 def load_stud_table(path: str | os.PathLike[str]) -> StudTable:
     """Load a stud table structure (``kind: stud_table``)."""
-    return _build(read_yaml(resolve_input(path, "stud_table")), "stud_table")
+    return _load_as(path, StudTable)
 
 
 # ----------------------------------------------------------------- error messages
 
 
-def _did_you_mean(word: object, choices: Any) -> str:
+def _did_you_mean(word: object, choices: Iterable[object]) -> str:
     close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
     return f" (did you mean {close[0]!r}?)" if close else ""
 
@@ -173,9 +166,10 @@ def _data_path(data: Any, loc: tuple[str | int, ...], *, keep_last: bool) -> tup
     for index, part in enumerate(loc):
         if part == "[key]":
             continue
-        if (isinstance(node, dict) and part in node) or (
+        present = (isinstance(node, dict) and part in node) or (
             isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
-        ):
+        )
+        if present:
             node = node[part]
         elif keep_last and index == len(loc) - 1:
             pass
@@ -185,9 +179,9 @@ def _data_path(data: Any, loc: tuple[str | int, ...], *, keep_last: bool) -> tup
     return tuple(path)
 
 
-def _fields_at(cls: type[Any], loc: tuple[str | int, ...]) -> list[str]:
+def _fields_at(kind: Kind, loc: tuple[str | int, ...]) -> list[str]:
     """Field names of the definition reached by ``loc`` (for "did you mean")."""
-    schema = _adapter(cls).json_schema()
+    schema = _adapter(kind).json_schema()
     node: dict[str, Any] = schema
 
     def resolve(n: dict[str, Any]) -> dict[str, Any]:
@@ -219,13 +213,13 @@ def _fields_at(cls: type[Any], loc: tuple[str | int, ...]) -> list[str]:
     return []
 
 
-def _message(cls: type[Any], error: Mapping[str, Any], path: tuple[str | int, ...]) -> str:
+def _message(definition_kind: Kind, error: Mapping[str, Any], path: tuple[str | int, ...]) -> str:
     kind, loc, ctx = error["type"], tuple(error["loc"]), error.get("ctx") or {}
     value = error.get("input")
     if kind in ("missing", "missing_argument"):
         return "missing required key"
     if kind in ("extra_forbidden", "unexpected_keyword_argument"):
-        fields = _fields_at(cls, loc[:-1])
+        fields = _fields_at(definition_kind, loc[:-1])
         return f"unknown key {loc[-1]!r}{_did_you_mean(loc[-1], fields)}; expected one of {', '.join(fields)}"
     if kind == "literal_error":
         expected = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
@@ -264,7 +258,7 @@ def _message(cls: type[Any], error: Mapping[str, Any], path: tuple[str | int, ..
     return f"{message[:1].lower()}{message[1:]}, got {_got(value)}"
 
 
-def _problem(doc: YamlDocument, cls: type[Any], error: Mapping[str, Any]) -> Problem:
+def _problem(doc: YamlDocument, kind: Kind, error: Mapping[str, Any]) -> Problem:
     loc = tuple(error["loc"])
     missing = error["type"] in ("missing", "missing_argument")
     path = _data_path(doc.data, loc, keep_last=missing)
@@ -274,7 +268,7 @@ def _problem(doc: YamlDocument, cls: type[Any], error: Mapping[str, Any]) -> Pro
     if isinstance(cause, FieldProblem):
         path = (*path, *cause.path)
     line = doc.line_of(path[:-1] if missing else path)
-    return Problem(file=doc.name, line=line, path=path, message=_message(cls, error, path))
+    return Problem(file=doc.name, line=line, path=path, message=_message(kind, error, path))
 
 
 # ----------------------------------------------------------------- writing back
@@ -309,7 +303,7 @@ _Dumper.add_representer(
 def dump_yaml(definition: Any) -> str:
     """YAML text that loads back to an equal definition.
 
-    >>> table = load(PAYTABLE_DIR / "caribbean_stud" / "standard.yaml")
+    >>> table = load("caribbean_stud/standard")
     >>> load_text(dump_yaml(table)) == table
     True
     """

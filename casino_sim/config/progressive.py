@@ -23,22 +23,18 @@ from typing import Literal
 
 from pydantic import Field
 
-from casino_sim.config.common import definition, frozen_mapping, require_non_increasing
+from casino_sim.config.common import (
+    PROGRESSIVE_HANDS,
+    ProgressiveHand,
+    definition,
+    frozen_mapping,
+    is_progressive_hand,
+    require_non_increasing,
+)
 from casino_sim.config.money import Amount, PositiveAmount, Share, Text
 from casino_sim.config.problems import FieldProblem
 
 __all__ = ["PROGRESSIVE_HANDS", "Award", "ProgressivePaytable"]
-
-ProgressiveHand = Literal[
-    "royal_flush",
-    "straight_flush",
-    "four_of_a_kind",
-    "full_house",
-    "flush",
-    "straight",
-    "three_of_a_kind",
-]
-PROGRESSIVE_HANDS: tuple[str, ...] = ProgressiveHand.__args__
 
 
 @definition
@@ -124,5 +120,5 @@ class ProgressivePaytable:
 
     def award_for(self, hand_key: str, *, meter: Fraction) -> Fraction:
         """Money the side bet wins with ``hand_key`` at meter ``meter`` (0 for hands without an award)."""
-        award = self.awards.get(hand_key)
+        award = self.awards.get(hand_key) if is_progressive_hand(hand_key) else None
         return Fraction(0) if award is None else award.amount(meter=meter)

@@ -14,7 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from casino_sim.config.loader import KINDS, _adapter
+from casino_sim.config.kinds import KIND_NAMES, is_kind
+from casino_sim.config.loader import _adapter
 from casino_sim.errors import OptionError
 
 __all__ = ["SCHEMA_DIR", "json_schema", "schema_path", "schema_text"]
@@ -25,9 +26,9 @@ _SCHEMA_URI = "https://json-schema.org/draft/2020-12/schema"
 
 def json_schema(kind: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of one ``kind``; ``kind`` is required in every file."""
-    if kind not in KINDS:
-        raise OptionError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
-    schema = _adapter(KINDS[kind]).json_schema()
+    if not is_kind(kind):
+        raise OptionError(f"unknown kind {kind!r}; expected one of {', '.join(KIND_NAMES)}")
+    schema = _adapter(kind).json_schema()
     schema["required"] = ["kind", *(r for r in schema.get("required", []) if r != "kind")]
     return {"$schema": _SCHEMA_URI, "$id": f"casino_sim/{kind}.schema.json", **schema}
 

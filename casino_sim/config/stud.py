@@ -1,18 +1,17 @@
 """Stud variants as data: streets, ranking, bring-in and who acts first.
 
-A street is named after the number of cards each player holds once it is dealt
-(``third`` = three cards), so the names are checked against the deal.
+:class:`StudVariant` is both what loading a ``stud_variant`` YAML file returns
+and what the stud engine (:mod:`casino_sim.games.poker_room`) plays: there is
+no second rules type. A street is named after the number of cards each player
+holds once it is dealt (``third`` = three cards), so the names are checked
+against the deal.
 
->>> streets = (
-...     Street(name="third", down=2, up=1, bet="small"),
-...     Street(name="fourth", down=0, up=1, bet="small"),
-...     Street(name="fifth", down=0, up=1, bet="big"),
-...     Street(name="sixth", down=0, up=1, bet="big"),
-...     Street(name="seventh", down=1, up=0, bet="big"),
-... )
->>> v = StudVariant(name="seven-card stud", streets=streets)
->>> v.cards_per_player, v.max_upcards, v.betting_rounds
-(7, 4, 5)
+>>> from casino_sim.config import load_stud_variant
+>>> v = load_stud_variant("stud/seven_card_stud")
+>>> v.cards_per_player, v.max_upcards, v.betting_rounds, v.streets[2].big
+(7, 4, 5, True)
+>>> load_stud_variant("stud/razz").bring_in_ace_low
+True
 """
 
 from __future__ import annotations
@@ -25,12 +24,30 @@ from casino_sim.config.common import definition
 from casino_sim.config.money import Count, Flag, Text
 from casino_sim.config.problems import FieldProblem
 
-__all__ = ["ORDINALS", "SUITS", "Street", "StudVariant"]
+__all__ = [
+    "ORDINALS",
+    "SUITS",
+    "BringIn",
+    "FirstToAct",
+    "LowRanking",
+    "Ranking",
+    "Street",
+    "StudVariant",
+]
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 _LOW_RANKINGS = ("ace-to-five", "ace-to-six")
 DECK_SIZE = 52
+
+LowRanking = Literal["ace-to-five", "ace-to-six"]
+"""The low-only rankings (razz, London lowball)."""
+Ranking = Literal["high", "ace-to-five", "ace-to-six", "hi-lo-8"]
+"""Showdown rankings: high, ace-to-five low, ace-to-six low, hi-lo eight-or-better split."""
+BringIn = Literal["lowest", "highest", "none"]
+"""Who pays the bring-in: the lowest or the highest upcard, or nobody."""
+FirstToAct = Literal["best-high", "best-low"]
+"""Which exposed board acts first on later streets."""
 
 
 @definition
@@ -47,6 +64,11 @@ class Street:
     """Which bet size applies on this street's betting round."""
     community: Flag = False
     """The up cards are one shared board card (e.g. when the deck runs out on seventh street)."""
+
+    @property
+    def big(self) -> bool:
+        """True when this street's betting round uses the big bet."""
+        return self.bet == "big"
 
 
 @definition
@@ -65,20 +87,22 @@ class StudVariant:
     """Anything a reader should know."""
     streets: tuple[Street, ...] = Field(min_length=1, max_length=8)
     """The deals, in order; each is followed by a betting round."""
-    ranking: Literal["high", "ace-to-five", "ace-to-six", "hi-lo-8"] = "high"
+    ranking: Ranking = "high"
     """Showdown ranking: high, ace-to-five low (razz), ace-to-six low (London lowball), hi-lo eight-or-better split."""
-    bring_in: Literal["lowest", "highest", "none"] = "lowest"
+    bring_in: BringIn = "lowest"
     """Who pays the bring-in on the first street: lowest or highest upcard, or none (no bring-in)."""
     bring_in_ace: Literal["high", "low"] = "high"
     """Whether an ace upcard counts high or low when choosing the bring-in (low in razz)."""
     suit_order: tuple[Literal[SUITS], ...] = SUITS  # type: ignore[valid-type]
-    """Suits from lowest to highest, to break bring-in ties (clubs lowest)."""
-    first_to_act: Literal["best-high", "best-low"] = "best-high"
+    """Suits from lowest to highest, to break bring-in ties; only clubs, diamonds, hearts, spades is supported yet."""
+    first_to_act: FirstToAct = "best-high"
     """Who acts first on later streets: best high board or best low board."""
     open_pair_big_bet: Flag = False
     """An open pair on the second betting round lets players bet the big bet."""
     max_players: int = Field(default=8, strict=True, ge=2, le=10)
     """Players the game is dealt to at most."""
+    burn: Flag = True
+    """Burn a card before dealing each street after the first."""
 
     @property
     def cards_per_player(self) -> int:
@@ -95,10 +119,20 @@ class StudVariant:
         """Betting rounds per hand (one per street)."""
         return len(self.streets)
 
+    @property
+    def bring_in_ace_low(self) -> bool:
+        """True when an ace upcard counts low for the bring-in (``bring_in_ace: low``)."""
+        return self.bring_in_ace == "low"
+
     def __post_init__(self) -> None:
         if sorted(self.suit_order) != sorted(SUITS) or len(self.suit_order) != 4:
             raise FieldProblem(
                 f"list each suit once, lowest first, e.g. {list(SUITS)}", "suit_order"
+            )
+        if self.suit_order != SUITS:
+            raise FieldProblem(
+                f"a suit order other than {', '.join(SUITS)} (lowest first) is not supported yet",
+                "suit_order",
             )
         held = 0
         for index, street in enumerate(self.streets):

@@ -1,21 +1,26 @@
-"""House-dealt stud table structures: stakes, raise cap, the house fee and a bad-beat jackpot.
+"""House-dealt stud table structures: stakes, raise cap, floor rules, the house fee, a bad-beat jackpot.
 
-Money is in currency units as exact fractions (the engine converts to cents).
+:class:`StudTable` is both what loading a ``stud_table`` YAML file returns and
+what the stud engine (:mod:`casino_sim.games.poker_room`) plays. Money is in
+currency units as exact fractions; the engine counts chips in integer cents
+and reads them from the ``*_cents`` properties, the one conversion
+(:func:`cents`). Stakes, drops and seeds must be whole cents (checked when
+loading); a rake cap or a minimum pot between two cents means the cent below
+(cap) or above (minimum pot).
 
->>> from fractions import Fraction as F
->>> t = StudTable(
-...     name="$5/$10", ante=F(1, 2), bring_in=F(2), small_bet=F(5), big_bet=F(10),
-...     rake=PercentRake(rate=F(1, 10), cap=F(4)), hands_per_hour=F(40),
-... )
->>> t.max_bets, t.rake.type
-(4, 'percent')
+>>> from casino_sim.config import load_stud_table
+>>> t = load_stud_table("stud/tables/5-10")
+>>> t.max_bets, t.rake.type, t.ante, t.ante_cents, t.buy_in_cents
+(4, 'percent', Fraction(1, 2), 50, 100000)
 >>> QualifyingHand(category="full_house", ranks=("A",)).describe()
 'full house, A or better'
 """
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
@@ -23,6 +28,7 @@ from pydantic import BeforeValidator, Field
 from casino_sim.config.common import PokerHand, definition, hand_label
 from casino_sim.config.money import Amount, Flag, PositiveAmount, Share, Text
 from casino_sim.config.problems import FieldProblem
+from casino_sim.evaluator.classes import HandCategory, weakest_high_value
 
 __all__ = [
     "RANKS",
@@ -36,12 +42,30 @@ __all__ = [
     "Spread",
     "StudTable",
     "TimeRake",
+    "cents",
 ]
 
 SUPPORTED_STRUCTURES = ("fixed-limit",)
 """Betting structures the stud engine plays; the loader refuses the others."""
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
-_RANK_ALIASES = {"10": "T", 10: "T", **{int(r): r for r in RANKS[:8]}}
+_RANK_ALIASES: dict[str | int, str] = {"10": "T", 10: "T", **{int(r): r for r in RANKS[:8]}}
+
+
+def cents(amount: Fraction) -> int:
+    """Money units to whole cents, exactly; a fraction of a cent is a ``ValueError``.
+
+    >>> cents(Fraction(5, 2)), cents(Fraction(7))
+    (250, 700)
+    """
+    value = amount * 100
+    if value.denominator != 1:
+        raise ValueError(f"{amount} is not a whole number of cents")
+    return value.numerator
+
+
+def _whole_cents(amount: Fraction | None, *path: str) -> None:
+    if amount is not None and (amount * 100).denominator != 1:
+        raise FieldProblem(f"{amount} is not a whole number of cents", *path)
 
 
 def _rank(value: object) -> object:
@@ -81,7 +105,24 @@ class PercentRake:
     min_pot: Amount = Fraction(0)
     """No rake from pots smaller than this."""
     no_rake_third_street: Flag = True
-    """No rake when the hand ends on the first street (third street in seven-card stud)."""
+    """No rake when the hand ends on the first betting round (third street in seven-card stud)."""
+    increment: PositiveAmount = Fraction(1, 100)
+    """The rake is taken in multiples of this (rounded down), e.g. 0.50; default one cent."""
+
+    @cached_property
+    def cap_cents(self) -> int | None:
+        """The cap in whole cents (rounded down), or None."""
+        return None if self.cap is None else math.floor(self.cap * 100)
+
+    @cached_property
+    def min_pot_cents(self) -> int:
+        """Smallest pot in cents that is raked (rounded up)."""
+        return math.ceil(self.min_pot * 100)
+
+    @cached_property
+    def increment_cents(self) -> int:
+        """:attr:`increment` in cents."""
+        return cents(self.increment)
 
 
 @definition
@@ -94,6 +135,16 @@ class DropRake:
     min_pot: Amount = Fraction(0)
     """No drop from pots smaller than this."""
 
+    @cached_property
+    def amount_cents(self) -> int:
+        """:attr:`amount` in cents."""
+        return cents(self.amount)
+
+    @cached_property
+    def min_pot_cents(self) -> int:
+        """Smallest pot in cents that pays the drop (rounded up)."""
+        return math.ceil(self.min_pot * 100)
+
 
 @definition
 class TimeRake:
@@ -102,6 +153,11 @@ class TimeRake:
     type: Literal["time"] = "time"
     per_seat_per_half_hour: PositiveAmount
     """Money each seat pays per half hour."""
+
+    @cached_property
+    def per_seat_per_half_hour_cents(self) -> int:
+        """:attr:`per_seat_per_half_hour` in cents."""
+        return cents(self.per_seat_per_half_hour)
 
 
 @definition
@@ -149,6 +205,30 @@ class QualifyingHand:
             raise FieldProblem("a straight's top card is 5 or higher", "ranks")
         if self.category == "straight_flush" and self.ranks == ("A",):
             raise FieldProblem("an ace-high straight flush is a royal_flush", "category")
+        if self._weakest() is None:
+            raise FieldProblem(
+                f"no {hand_label(self.category)} starts with {' '.join(self.ranks)}"
+                " (list the ranks from the most significant, e.g. trips then kickers high to low)",
+                "ranks",
+            )
+
+    def _weakest(self) -> int | None:
+        lead = tuple(RANKS.index(r) for r in self.ranks)
+        return weakest_high_value(HandCategory[self.category.upper()], lead)
+
+    @cached_property
+    def min_value(self) -> int:
+        """Evaluator high value of the weakest hand that qualifies.
+
+        >>> from casino_sim.cards import parse_cards
+        >>> from casino_sim.evaluator import evaluate_high
+        >>> aces_full = QualifyingHand(category="full_house", ranks=("A",)).min_value
+        >>> aces_full == int(evaluate_high(parse_cards("Ac Ad Ah 2c 2d")))
+        True
+        """
+        value = self._weakest()
+        assert value is not None  # checked when loading
+        return value
 
     def describe(self) -> str:
         """E.g. ``'full house, A or better'``."""
@@ -176,6 +256,21 @@ class BadBeatJackpot:
     """Share paid to the winning hand."""
     table_share: Share
     """Share split among the other players dealt in."""
+
+    @cached_property
+    def drop_cents(self) -> int:
+        """:attr:`drop` in cents."""
+        return cents(self.drop)
+
+    @cached_property
+    def min_pot_cents(self) -> int:
+        """Smallest pot in cents (after rake) that pays the drop (rounded up)."""
+        return math.ceil(self.min_pot * 100)
+
+    @cached_property
+    def seed_cents(self) -> int:
+        """:attr:`seed` in cents."""
+        return cents(self.seed)
 
     def __post_init__(self) -> None:
         total = self.loser_share + self.winner_share + self.table_share
@@ -236,11 +331,44 @@ class StudTable:
     """Dealing pace, hands per hour at a full table."""
     max_seats: int = Field(default=8, strict=True, ge=2, le=10)
     """Seats at the table."""
+    short_all_in: Literal["half-bet", "full-bet"] = "half-bet"
+    """When an all-in for less than a full bet reopens the betting: half a bet or more (Robert's limit rule), or only a full bet (short all-ins still count toward the cap)."""
+    odd_chip: Literal["card-by-suit", "first-seat"] = "card-by-suit"
+    """Who gets the odd chip of a split pot: the high card by suit (lowest card in low games; the high half in hi-lo), or the first winner in dealing order."""
+    tie_break: Literal["position", "suit"] = "position"
+    """Equal boards for first to act: the seat dealt first (Robert's), or the highest suit of the top card (TDA)."""
+    buy_in: PositiveAmount | None = None
+    """Chips each simulated player sits down with; null = 100 big bets."""
 
     @property
     def max_bets(self) -> int | None:
         """Bets plus raises allowed per street (None = no cap)."""
         return None if self.max_raises is None else self.max_raises + 1
+
+    @cached_property
+    def ante_cents(self) -> int:
+        """:attr:`ante` in cents."""
+        return cents(self.ante)
+
+    @cached_property
+    def bring_in_cents(self) -> int:
+        """:attr:`bring_in` in cents."""
+        return cents(self.bring_in)
+
+    @cached_property
+    def small_bet_cents(self) -> int:
+        """:attr:`small_bet` in cents."""
+        return cents(self.small_bet)
+
+    @cached_property
+    def big_bet_cents(self) -> int:
+        """:attr:`big_bet` in cents."""
+        return cents(self.big_bet)
+
+    @cached_property
+    def buy_in_cents(self) -> int:
+        """:attr:`buy_in` in cents (100 big bets when not given)."""
+        return 100 * self.big_bet_cents if self.buy_in is None else cents(self.buy_in)
 
     def __post_init__(self) -> None:
         if self.structure not in SUPPORTED_STRUCTURES:
@@ -268,3 +396,19 @@ class StudTable:
                 raise FieldProblem(
                     "small_bet and big_bet must lie within the spread", "spread", "max"
                 )
+        self._check_cents()
+
+    def _check_cents(self) -> None:
+        """Chips are whole cents: stakes, drops, fees and seeds must be too."""
+        for name in ("ante", "bring_in", "small_bet", "big_bet", "buy_in"):
+            _whole_cents(getattr(self, name), name)
+        rake = self.rake
+        if isinstance(rake, PercentRake):
+            _whole_cents(rake.increment, "rake", "increment")
+        elif isinstance(rake, DropRake):
+            _whole_cents(rake.amount, "rake", "amount")
+        elif isinstance(rake, TimeRake):
+            _whole_cents(rake.per_seat_per_half_hour, "rake", "per_seat_per_half_hour")
+        if self.bad_beat is not None:
+            _whole_cents(self.bad_beat.drop, "bad_beat", "drop")
+            _whole_cents(self.bad_beat.seed, "bad_beat", "seed")

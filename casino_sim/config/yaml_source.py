@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -93,32 +93,36 @@ def _construct_decimal(loader: yaml.SafeLoader, node: ScalarNode) -> Any:
 class _Loader(yaml.SafeLoader):
     """SafeLoader with exact decimals, no implicit timestamps, bounded aliases and depth."""
 
-    yaml_implicit_resolvers: ClassVar[dict[Any, Any]] = {
-        first: [r for r in resolvers if r[0] != _TAG + "timestamp"]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-    }
-
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
         self.aliases = 0
         self.depth = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:  # type: ignore[override]
+    def _event_line(self) -> int:
+        """1-based line of the next event (the one :meth:`check_event` looks at)."""
+        self.check_event()
+        mark: yaml.Mark = self.current_event.start_mark
+        return mark.line + 1
+
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
         if self.check_event(yaml.AliasEvent):
             self.aliases += 1
             if self.aliases > MAX_ALIASES:
-                line = self.peek_event().start_mark.line + 1
-                raise _Stop(f"more than {MAX_ALIASES} aliases (*name); write the values out", line)
+                message = f"more than {MAX_ALIASES} aliases (*name); write the values out"
+                raise _Stop(message, self._event_line())
         self.depth += 1
         try:
             if self.depth > MAX_DEPTH:
-                line = self.peek_event().start_mark.line + 1
-                raise _Stop(f"nested deeper than {MAX_DEPTH} levels", line)
+                raise _Stop(f"nested deeper than {MAX_DEPTH} levels", self._event_line())
             return super().compose_node(parent, index)
         finally:
             self.depth -= 1
 
 
+_Loader.yaml_implicit_resolvers = {
+    first: [r for r in resolvers if r[0] != _TAG + "timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
 _Loader.add_constructor(_TAG + "float", _construct_decimal)
 
 

@@ -44,6 +44,7 @@ from casino_sim.errors import OutputError
 
 __all__ = [
     "MANIFEST",
+    "atomic_binary_writer",
     "atomic_writer",
     "check_distinct",
     "check_output_dir",
@@ -210,18 +211,25 @@ def _create_temp(folder: Path, name: str, suffix: str = ".tmp") -> tuple[int, Pa
 
 
 @contextlib.contextmanager
-def atomic_writer(path: PathLike, *, overwrite: bool = False) -> Iterator[IO[str]]:
-    """A text file handle whose contents appear at ``path`` whole when the block ends.
+def atomic_binary_writer(path: PathLike, *, overwrite: bool = False) -> Iterator[IO[bytes]]:
+    """A binary file handle whose contents appear at ``path`` whole when the block ends.
 
-    On an exception nothing appears and the temporary file is removed. An
-    existing regular file is replaced only with ``overwrite=True``; anything
-    else at ``path`` (a directory, a device such as ``/dev/full``, a symlink)
-    never is.
+    On an exception nothing appears and the temporary file (``.NAME.*.tmp``
+    beside ``path``) is removed. An existing regular file is replaced only with
+    ``overwrite=True``; anything else at ``path`` (a directory, a device such
+    as ``/dev/full``, a symlink) never is, and raises :class:`OutputError`.
+
+    >>> import tempfile, pathlib, numpy as np
+    >>> target = pathlib.Path(tempfile.mkdtemp()) / "counts.npz"
+    >>> with atomic_binary_writer(target) as handle:
+    ...     np.savez(handle, answer=np.arange(3))
+    >>> np.load(target)["answer"].tolist()
+    [0, 1, 2]
     """
     target = check_output_file(path, overwrite=overwrite)
     fd, tmp = _create_temp(target.parent, target.name)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+        with os.fdopen(fd, "wb") as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
@@ -241,13 +249,26 @@ def atomic_writer(path: PathLike, *, overwrite: bool = False) -> Iterator[IO[str
         raise
 
 
+@contextlib.contextmanager
+def atomic_writer(path: PathLike, *, overwrite: bool = False) -> Iterator[IO[str]]:
+    """A UTF-8 text handle whose contents appear at ``path`` whole when the block ends.
+
+    The text twin of :func:`atomic_binary_writer` (same guarantees); newlines
+    are written as given.
+    """
+    with atomic_binary_writer(path, overwrite=overwrite) as raw:
+        text = io.TextIOWrapper(raw, encoding="utf-8", newline="")
+        try:
+            yield text
+            text.flush()
+        finally:
+            text.detach()
+
+
 def write_atomic(path: PathLike, data: str | bytes, *, overwrite: bool = False) -> Path:
-    """Write ``data`` to a new file ``path`` whole (see :func:`atomic_writer`)."""
-    with atomic_writer(path, overwrite=overwrite) as handle:
-        if isinstance(data, bytes):
-            handle.buffer.write(data)  # type: ignore[attr-defined]
-        else:
-            handle.write(data)
+    """Write ``data`` to a new file ``path`` whole (see :func:`atomic_binary_writer`)."""
+    with atomic_binary_writer(path, overwrite=overwrite) as handle:
+        handle.write(data.encode("utf-8") if isinstance(data, str) else data)
     return Path(path)
 
 

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats as sps
 
 __all__ = [
     "ChiSquareResult",
@@ -36,6 +35,8 @@ def z_value(confidence: float = 0.95) -> float:
     >>> round(z_value(0.95), 3)
     1.96
     """
+    from scipy import stats as sps  # here, not at the top: scipy takes most of a second to load
+
     return float(sps.norm.ppf(0.5 + confidence / 2))
 
 
@@ -131,6 +132,8 @@ def poisson_interval(count: int, *, confidence: float = 0.95) -> Interval:
     >>> round(iv.low, 3), round(iv.high, 3)
     (4.795, 18.39)
     """
+    from scipy import stats as sps
+
     alpha = 1 - confidence
     low = 0.0 if count == 0 else float(sps.chi2.ppf(alpha / 2, 2 * count)) / 2
     high = float(sps.chi2.ppf(1 - alpha / 2, 2 * count + 2)) / 2
@@ -167,6 +170,8 @@ def chi_square_test(
     >>> result.dof, round(result.p_value, 3)
     (1, 0.689)
     """
+    from scipy import stats as sps
+
     counts = np.asarray(observed, dtype=np.float64)
     probs = np.asarray(probabilities, dtype=np.float64)
     n = counts.sum()

@@ -14,7 +14,6 @@ from casino_sim.evaluator.api import (
     evaluate_high,
     evaluate_hilo,
     evaluate_low,
-    qualifies_ace_king,
 )
 from casino_sim.evaluator.classes import HandCategory
 from casino_sim.evaluator.describe import best_five, describe
@@ -30,5 +29,4 @@ __all__ = [
     "evaluate_high",
     "evaluate_hilo",
     "evaluate_low",
-    "qualifies_ace_king",
 ]

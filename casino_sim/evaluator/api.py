@@ -16,17 +16,24 @@ eight-or-better uses the ace-to-five scale with :data:`NO_LOW` (-1) for no low.
 from __future__ import annotations
 
 from functools import cache
-from typing import Literal
+from typing import Literal, TypeGuard, get_args, overload
 
 import numpy as np
 
 from casino_sim.errors import CardError, DuplicateCardError, HandSizeError, OptionError
 from casino_sim.evaluator import kernels
-from casino_sim.evaluator.classes import HandCategory, a5_classes, a6_classes, high_classes
+from casino_sim.evaluator.classes import (
+    HandCategory,
+    a5_classes,
+    a6_classes,
+    high_classes,
+    weakest_high_value,
+)
 from casino_sim.evaluator.tables import CARD_KEYS, flush_tables, tables
 
 __all__ = [
     "NO_LOW",
+    "HandRules",
     "LowRules",
     "ace_king_threshold",
     "category",
@@ -34,12 +41,24 @@ __all__ = [
     "evaluate_high",
     "evaluate_hilo",
     "evaluate_low",
-    "qualifies_ace_king",
+    "is_low_rules",
 ]
 
 NO_LOW = -1
 LowRules = Literal["ace-to-five", "ace-to-six", "eight-or-better"]
-_LOW_RULES = ("ace-to-five", "ace-to-six", "eight-or-better")
+"""The low rankings of :func:`evaluate_low`."""
+HandRules = Literal["high", LowRules]
+"""Any ranking: ``"high"`` or one of :data:`LowRules`."""
+_LOW_RULES: tuple[LowRules, ...] = get_args(LowRules)
+
+
+def is_low_rules(rules: object) -> TypeGuard[LowRules]:
+    """Is ``rules`` one of :data:`LowRules`?
+
+    >>> is_low_rules("ace-to-five"), is_low_rules("high")
+    (True, False)
+    """
+    return isinstance(rules, str) and rules in _LOW_RULES
 
 
 def _prepare(cards: np.ndarray, *, sizes: tuple[int, ...], validate: bool) -> np.ndarray:
@@ -98,7 +117,7 @@ def evaluate_low(
     >>> int(evaluate_low(parse_cards("5c 4d 3h 2s Ac"))) == len(a5_classes()) - 1
     True
     """
-    if rules not in _LOW_RULES:
+    if not is_low_rules(rules):
         raise OptionError(f"unknown low rules {rules!r}: expected one of {', '.join(_LOW_RULES)}")
     flat = _prepare(cards, sizes=(5, 6, 7), validate=validate)
     t = tables(flat.shape[1])
@@ -132,34 +151,40 @@ def evaluate_hilo(cards: np.ndarray, *, validate: bool = True) -> tuple[np.ndarr
 
 
 @cache
-def _category_starts(rules: str) -> np.ndarray:
-    classes = high_classes() if rules == "high" else _low_classes(rules)
-    cats = np.array([c[0] for c in classes])
-    if rules != "high":
-        cats = cats[::-1]  # low classes are stored worst first
-    return np.flatnonzero(np.diff(cats, prepend=-1))
+def _high_category_starts() -> tuple[np.ndarray, np.ndarray]:
+    """The first high value of each category and that category, weakest first."""
+    cats = np.array([c[0] for c in high_classes()])
+    starts = np.flatnonzero(np.diff(cats, prepend=-1))
+    return starts, cats[starts]
 
 
-def _low_classes(rules: str) -> tuple[tuple[int, ...], ...]:
+def _low_classes(rules: LowRules) -> tuple[tuple[int, ...], ...]:
     return a6_classes() if rules == "ace-to-six" else a5_classes()
 
 
-def category(values: np.ndarray | int, *, rules: str = "high") -> np.ndarray | HandCategory:
+@overload
+def category(values: int | np.integer, *, rules: HandRules = "high") -> HandCategory: ...
+@overload
+def category(values: np.ndarray, *, rules: HandRules = "high") -> np.ndarray | HandCategory: ...
+def category(
+    values: np.ndarray | int | np.integer, *, rules: HandRules = "high"
+) -> np.ndarray | HandCategory:
     """The :class:`HandCategory` of high values (an int array for arrays, an enum for a scalar).
 
     For low rules the category is that of the five low cards (a pair is ONE_PAIR).
+    A 0-d array counts as a scalar.
 
     >>> category(7461), category(0)
     (<HandCategory.ROYAL_FLUSH: 9>, <HandCategory.HIGH_CARD: 0>)
+    >>> category(np.array([0, 7461])).tolist()
+    [0, 9]
     """
     array = np.asarray(values)
     if rules == "high":
-        starts = _category_starts("high")
-        cats = np.array([high_classes()[s][0] for s in starts])
+        starts, cats = _high_category_starts()
         result = cats[np.searchsorted(starts, array, side="right") - 1]
     else:
-        classes = _low_classes(rules)
-        result = np.array([c[0] for c in classes])[array]
+        result = np.array([c[0] for c in _low_classes(rules)])[array]
     if array.ndim == 0:
         return HandCategory(int(result))
     return result
@@ -172,12 +197,10 @@ def ace_king_threshold() -> int:
     >>> category(ace_king_threshold())
     <HandCategory.HIGH_CARD: 0>
     """
-    return high_classes().index((HandCategory.HIGH_CARD, 12, 11, 2, 1, 0))
-
-
-def qualifies_ace_king(values: np.ndarray) -> np.ndarray:
-    """Boolean array: is each high value Ace-King or better?"""
-    return np.asarray(values) >= ace_king_threshold()
+    value = weakest_high_value(HandCategory.HIGH_CARD, (12, 11))
+    if value is None:  # pragma: no cover - A-K-x-x-x high always exists
+        raise AssertionError("no ace-king high hand")
+    return value
 
 
 @cache

@@ -18,7 +18,14 @@ from enum import IntEnum
 from functools import cache
 from itertools import combinations
 
-__all__ = ["HandCategory", "a5_classes", "a6_classes", "high_classes", "rank_class"]
+__all__ = [
+    "HandCategory",
+    "a5_classes",
+    "a6_classes",
+    "high_classes",
+    "rank_class",
+    "weakest_high_value",
+]
 
 
 class HandCategory(IntEnum):
@@ -105,6 +112,25 @@ def high_classes() -> tuple[tuple[int, ...], ...]:
     classes = {rank_class(r, flush=False) for r in _five_rank_multisets()}
     classes |= {rank_class(r, flush=True) for r in combinations(range(12, -1, -1), 5)}
     return tuple(sorted(classes))
+
+
+@cache
+def weakest_high_value(category: HandCategory, lead: tuple[int, ...] = ()) -> int | None:
+    """The high value of the weakest hand of ``category`` whose ranks begin with ``lead``
+    (most significant first, 0..12 = 2..A), or ``None`` when there is no such hand.
+
+    >>> weakest_high_value(HandCategory.ONE_PAIR)  # 2-2-5-4-3
+    1277
+    >>> high_classes()[weakest_high_value(HandCategory.HIGH_CARD, (12, 11))]  # A-K-4-3-2
+    (<HandCategory.HIGH_CARD: 0>, 12, 11, 2, 1, 0)
+    >>> weakest_high_value(HandCategory.HIGH_CARD, (4, 3, 2, 1)) is None  # 6-5-4-3-2 is a straight
+    True
+    """
+    width = len(lead)
+    for value, cls in enumerate(high_classes()):
+        if cls[0] == category and cls[1 : 1 + width] == lead:
+            return value
+    return None
 
 
 @cache

@@ -17,7 +17,7 @@ from itertools import combinations
 import numpy as np
 
 from casino_sim.errors import OptionError
-from casino_sim.evaluator.api import NO_LOW, evaluate_high, evaluate_low
+from casino_sim.evaluator.api import NO_LOW, HandRules, evaluate_high, evaluate_low, is_low_rules
 from casino_sim.evaluator.classes import HandCategory, a5_classes, a6_classes, high_classes
 
 __all__ = ["best_five", "describe"]
@@ -33,38 +33,39 @@ def _plural(rank: int) -> str:
     return name + ("es" if name == "six" else "s")
 
 
+# Words for each high category, weakest first: {top} / {tops} name the first rank of the
+# class (ten / tens), {seconds} the second (full of, and), {cards} all of them (K-J-8-5-2).
+_HIGH_WORDS: dict[HandCategory, str] = {
+    HandCategory.HIGH_CARD: "High card, {top} ({cards})",
+    HandCategory.ONE_PAIR: "Pair of {tops}",
+    HandCategory.TWO_PAIR: "Two pair, {tops} and {seconds}",
+    HandCategory.THREE_OF_A_KIND: "Three of a kind, {tops}",
+    HandCategory.STRAIGHT: "Straight, {top} high",
+    HandCategory.FLUSH: "Flush, {top} high ({cards})",
+    HandCategory.FULL_HOUSE: "Full house, {tops} full of {seconds}",
+    HandCategory.FOUR_OF_A_KIND: "Four of a kind, {tops}",
+    HandCategory.STRAIGHT_FLUSH: "Straight flush, {top} high",
+    HandCategory.ROYAL_FLUSH: "Royal flush",
+}
+
+
 def _high_words(cls: tuple[int, ...]) -> str:
-    cat, ranks = HandCategory(cls[0]), cls[1:]
-    cards = "-".join(_SHORT[r] for r in ranks)
-    match cat:
-        case HandCategory.ROYAL_FLUSH:
-            return "Royal flush"
-        case HandCategory.STRAIGHT_FLUSH:
-            return f"Straight flush, {_NAMES[ranks[0]]} high"
-        case HandCategory.FOUR_OF_A_KIND:
-            return f"Four of a kind, {_plural(ranks[0])}"
-        case HandCategory.FULL_HOUSE:
-            return f"Full house, {_plural(ranks[0])} full of {_plural(ranks[1])}"
-        case HandCategory.FLUSH:
-            return f"Flush, {_NAMES[ranks[0]]} high ({cards})"
-        case HandCategory.STRAIGHT:
-            return f"Straight, {_NAMES[ranks[0]]} high"
-        case HandCategory.THREE_OF_A_KIND:
-            return f"Three of a kind, {_plural(ranks[0])}"
-        case HandCategory.TWO_PAIR:
-            return f"Two pair, {_plural(ranks[0])} and {_plural(ranks[1])}"
-        case HandCategory.ONE_PAIR:
-            return f"Pair of {_plural(ranks[0])}"
-        case _:
-            return f"High card, {_NAMES[ranks[0]]} ({cards})"
+    ranks = cls[1:]
+    words = {
+        "top": _NAMES[ranks[0]],
+        "tops": _plural(ranks[0]),
+        "seconds": _plural(ranks[1]) if len(ranks) > 1 else "",
+        "cards": "-".join(_SHORT[r] for r in ranks),
+    }
+    return _HIGH_WORDS[HandCategory(cls[0])].format(**words)
 
 
-def describe(value: int, *, rules: str = "high") -> str:
+def describe(value: int | np.integer, *, rules: HandRules = "high") -> str:
     """A hand value in words; ``rules`` is "high" or a low rule of :func:`evaluate_low`."""
     value = int(value)
     if rules == "high":
         return _high_words(high_classes()[value])
-    if rules not in ("ace-to-five", "ace-to-six", "eight-or-better"):
+    if not is_low_rules(rules):
         raise OptionError(f"unknown rules {rules!r}")
     if value == NO_LOW:
         return "No low"
@@ -76,12 +77,13 @@ def describe(value: int, *, rules: str = "high") -> str:
     return f"{cat.name.replace('_', ' ').capitalize()} ({cards}) low"
 
 
-def best_five(cards: np.ndarray, *, rules: str = "high") -> np.ndarray:
+def best_five(cards: np.ndarray, *, rules: HandRules = "high") -> np.ndarray:
     """The five cards of one hand (5-7 cards) that make its value under ``rules``."""
     hand = np.asarray(cards)
     subsets = np.array(list(combinations(hand.tolist(), 5)), dtype=hand.dtype)
     if rules == "high":
         values = evaluate_high(subsets)
     else:
-        values = evaluate_low(subsets, rules=rules)  # type: ignore[arg-type]
-    return subsets[int(np.argmax(values))]
+        values = evaluate_low(subsets, rules=rules)
+    best: np.ndarray = subsets[int(np.argmax(values))]
+    return best

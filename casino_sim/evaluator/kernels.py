@@ -16,7 +16,7 @@ _PLUS_THREE = 0x3333
 
 
 @njit(cache=True, inline="always")
-def _key_and_suits(hand, card_keys):
+def _key_and_suits(hand: np.ndarray, card_keys: np.ndarray) -> tuple[int, int]:
     key = 0
     suits = 0
     for card in hand:
@@ -26,7 +26,7 @@ def _key_and_suits(hand, card_keys):
 
 
 @njit(cache=True, inline="always")
-def _flush_mask(hand, flush_bits):
+def _flush_mask(hand: np.ndarray, flush_bits: int) -> int:
     suit = 0
     while not (flush_bits >> (suit * 4 + 3)) & 1:
         suit += 1
@@ -38,7 +38,14 @@ def _flush_mask(hand, flush_bits):
 
 
 @njit(cache=True)
-def high_kernel(cards, card_keys, key_index, high, flush_high, out):
+def high_kernel(
+    cards: np.ndarray,
+    card_keys: np.ndarray,
+    key_index: np.ndarray,
+    high: np.ndarray,
+    flush_high: np.ndarray,
+    out: np.ndarray,
+) -> None:
     """Best high value of each hand (5-7 cards)."""
     for i in range(cards.shape[0]):
         hand = cards[i]
@@ -50,7 +57,14 @@ def high_kernel(cards, card_keys, key_index, high, flush_high, out):
 
 
 @njit(cache=True)
-def a5_kernel(cards, card_keys, key_index, a5, qualifier, out):
+def a5_kernel(
+    cards: np.ndarray,
+    card_keys: np.ndarray,
+    key_index: np.ndarray,
+    a5: np.ndarray,
+    qualifier: int,
+    out: np.ndarray,
+) -> None:
     """Best ace-to-five low; values below ``qualifier`` become -1 (no low)."""
     for i in range(cards.shape[0]):
         key = 0
@@ -61,7 +75,17 @@ def a5_kernel(cards, card_keys, key_index, a5, qualifier, out):
 
 
 @njit(cache=True)
-def hilo_kernel(cards, card_keys, key_index, high, a5, flush_high, qualifier, out_high, out_low):
+def hilo_kernel(
+    cards: np.ndarray,
+    card_keys: np.ndarray,
+    key_index: np.ndarray,
+    high: np.ndarray,
+    a5: np.ndarray,
+    flush_high: np.ndarray,
+    qualifier: int,
+    out_high: np.ndarray,
+    out_low: np.ndarray,
+) -> None:
     """High value and eight-or-better low (-1 = none) of each hand in one pass."""
     for i in range(cards.shape[0]):
         hand = cards[i]
@@ -76,7 +100,16 @@ def hilo_kernel(cards, card_keys, key_index, high, a5, flush_high, qualifier, ou
 
 
 @njit(cache=True)
-def a6_kernel(cards, card_keys, key_index, a6, key_index5, a6_5, a6_flush5, out):
+def a6_kernel(
+    cards: np.ndarray,
+    card_keys: np.ndarray,
+    key_index: np.ndarray,
+    a6: np.ndarray,
+    key_index5: np.ndarray,
+    a6_5: np.ndarray,
+    a6_flush5: np.ndarray,
+    out: np.ndarray,
+) -> None:
     """Best ace-to-six low; hands holding five or more of a suit try every five-card subset."""
     n = cards.shape[1]
     sub = np.empty(5, dtype=cards.dtype)
@@ -104,7 +137,7 @@ def a6_kernel(cards, card_keys, key_index, a6, key_index5, a6_5, a6_flush5, out)
 
 
 @njit(cache=True)
-def first_invalid_hand(cards):
+def first_invalid_hand(cards: np.ndarray) -> int:
     """Index of the first hand with a code outside 0..51 or a repeated card, else -1."""
     for i in range(cards.shape[0]):
         seen = np.uint64(0)

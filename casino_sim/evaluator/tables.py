@@ -20,6 +20,7 @@ from functools import cache
 from itertools import combinations
 
 import numpy as np
+import numpy.typing as npt
 
 from casino_sim.evaluator.classes import a5_classes, a6_classes, high_classes, rank_class
 
@@ -53,9 +54,10 @@ class FlushTables:
 def _multisets(n_cards: int) -> np.ndarray:
     """Rank multisets of ``n_cards`` ranks (each rank at most four times), rows sorted."""
     rows = list(combinations(range(13 + n_cards - 1), n_cards))
-    ranks = np.array(rows, dtype=np.int64) - np.arange(n_cards)  # stars and bars
-    counts = np.apply_along_axis(np.bincount, 1, ranks, minlength=13)
-    return ranks[counts.max(axis=1) <= 4]
+    ranks: np.ndarray = np.array(rows, dtype=np.int64) - np.arange(n_cards)  # stars and bars
+    counts: np.ndarray = np.apply_along_axis(np.bincount, 1, ranks, minlength=13)
+    possible: npt.NDArray[np.bool_] = counts.max(axis=1) <= 4
+    return ranks[possible]
 
 
 def _ace_low(ranks: tuple[int, ...]) -> tuple[int, ...]:

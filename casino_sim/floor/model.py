@@ -10,27 +10,31 @@ seen), evaluated and decided in one call. Every side bet at every table feeds
 one progressive meter (linked tables), settled with the pure rules of
 :mod:`casino_sim.games.banked.caribbean_stud.progressive`.
 
->>> from casino_sim.games.banked.caribbean_stud.rules import standard_paytable_like
->>> result = simulate_floor(FloorConfig(standard_paytable_like(), tables=1, hours=1), seed=1)
+>>> from casino_sim.config import load_paytable
+>>> standard = load_paytable("caribbean_stud/standard")
+>>> result = simulate_floor(FloorConfig(standard, tables=1, hours=1), seed=1)
 >>> result.tables[0].rounds > 0, result.seed
 (True, 1)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 import simpy
 
+from casino_sim.config.caribbean import CaribbeanPaytable
+from casino_sim.config.common import CATEGORY_KEYS
+from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.errors import OptionError
 from casino_sim.evaluator import category, evaluate_high
-from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import resolve_strategy
-from casino_sim.games.banked.caribbean_stud.progressive import CATEGORY_KEYS, settle_progressive
+from casino_sim.games.banked.caribbean_stud.progressive import settle_progressive
 from casino_sim.games.banked.caribbean_stud.rules import classify, net_antes, wager_antes
+from casino_sim.games.banked.caribbean_stud.strategy.resolve import resolve_strategy
+from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable
 
 __all__ = ["FloorConfig", "FloorResult", "JackpotHit", "TableResult", "simulate_floor"]
 
@@ -42,7 +46,7 @@ _BATCH = 2048
 class FloorConfig:
     """What the floor looks like: tables, traffic, pace, bets and the (linked) progressive."""
 
-    paytable: Any
+    paytable: CaribbeanPaytable
     tables: int = 4
     hours: float = 24.0
     arrivals_per_hour: float = 40.0
@@ -51,7 +55,7 @@ class FloorConfig:
     seconds_per_round_per_player: float = 10.0
     ante: Fraction = Fraction(5)
     strategy: str = "optimal"
-    progressive: Any | None = None
+    progressive: ProgressivePaytable | None = None
     side_bet_share: float = 0.5  # chance a player bets the progressive each session
     meter_start: Fraction | None = None  # default: the progressive's seed
 
@@ -134,7 +138,7 @@ class FloorResult:
 class _Deals:
     """A table's stream of evaluated deals, drawn and evaluated in batches."""
 
-    def __init__(self, rng: np.random.Generator, decide: Any) -> None:
+    def __init__(self, rng: np.random.Generator, decide: DecisionTable) -> None:
         self._rng, self._decide = rng, decide
         self._next = _BATCH
 
@@ -187,7 +191,7 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
     wake = [env.event() for _ in range(config.tables)]
     horizon = config.hours * 3600.0
 
-    def player(table: int, side_bet: bool) -> Iterator[simpy.Event]:
+    def player(table: int, side_bet: bool) -> Generator[simpy.Event, object, None]:
         with seats[table].request() as request:
             yield request
             seat = min(set(range(SEATS)) - set(seated[table]))
@@ -197,7 +201,7 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
             yield env.timeout(traffic.exponential(config.mean_session_minutes * 60.0))
             del seated[table][seat]
 
-    def arrivals() -> Iterator[simpy.Event]:
+    def arrivals() -> Generator[simpy.Event, object, None]:
         while True:
             yield env.timeout(traffic.exponential(3600.0 / config.arrivals_per_hour))
             result.arrivals += 1
@@ -208,7 +212,7 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
             table = free[int(traffic.integers(len(free)))]
             env.process(player(table, bool(traffic.random() < config.side_bet_share)))
 
-    def dealer(table: int) -> Iterator[simpy.Event]:
+    def dealer(table: int) -> Generator[simpy.Event, object, None]:
         deals = _Deals(np.random.default_rng(streams[table + 1]), decide)
         totals = result.tables[table]
         while True:
@@ -229,7 +233,14 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
             if progressive is not None and any(players[s] for s in order):
                 _side_bets(table, order, players, deals.categories[row, order], totals)
 
-    def _side_bets(table, order, players, cats, totals) -> None:
+    def _side_bets(
+        table: int,
+        order: list[int],
+        players: dict[int, bool],
+        cats: np.ndarray,
+        totals: TableResult,
+    ) -> None:
+        assert progressive is not None
         playing = [players[s] for s in order]
         settled = settle_progressive(
             [int(c) for c in cats], playing, progressive=progressive, meter=meter[0]

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 from casino_sim.errors import OptionError
 from casino_sim.floor.model import FloorResult
-from casino_sim.report.caribbean.text import money
-from casino_sim.report.tables import percent, text_table
+from casino_sim.report.tables import money, percent, text_table
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

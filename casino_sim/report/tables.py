@@ -1,4 +1,4 @@
-"""Plain-text tables for the terminal: aligned columns, numbers right-aligned.
+"""Plain-text tables for the terminal (aligned columns, numbers right-aligned), money and percents.
 
 >>> print(text_table(["a", "n"], [["x", "1"], ["yy", "22"]]))
 a    n
@@ -9,6 +9,7 @@ yy  22
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 
 def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], *, gap: int = 2) -> str:
@@ -22,6 +23,16 @@ def text_table(header: Sequence[str], rows: Sequence[Sequence[str]], *, gap: int
     return "\n".join(lines)
 
 
-def percent(value: float, digits: int = 4) -> str:
+def percent(value: float | Fraction, digits: int = 4) -> str:
     """``0.052243`` -> ``'5.2243%'``."""
     return f"{100 * float(value):.{digits}f}%"
+
+
+def money(value: Fraction | int) -> str:
+    """``Fraction(5000)`` -> ``'$5,000'``; cents shown only when there are any.
+
+    >>> money(Fraction(5000)), money(Fraction(1, 3))
+    ('$5,000', '$0.33')
+    """
+    exact = Fraction(value)
+    return f"${int(exact):,}" if exact.denominator == 1 else f"${float(exact):,.2f}"

@@ -14,6 +14,7 @@ import pytest
 from casino_sim.cli import main
 from casino_sim.engine.files import (
     MANIFEST,
+    atomic_binary_writer,
     atomic_writer,
     check_distinct,
     check_output_dir,
@@ -73,6 +74,25 @@ def test_a_failed_write_leaves_nothing(tmp_path):
         handle.write("half a file")
         raise RuntimeError("the run died")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_binary_writer_fills_a_file_through_a_callback_whole(tmp_path):
+    import numpy as np
+
+    target = tmp_path / "counts.npz"
+    for overwrite, data in ((False, np.arange(3)), (True, np.arange(5))):
+        with atomic_binary_writer(target, overwrite=overwrite) as handle:
+            np.savez(handle, data=data)
+        with np.load(target) as stored:
+            assert stored["data"].tolist() == data.tolist()
+    with pytest.raises(OutputError, match="already exists"), atomic_binary_writer(target):
+        pass
+    with pytest.raises(RuntimeError), atomic_binary_writer(target, overwrite=True) as handle:
+        handle.write(b"half a file")
+        raise RuntimeError("the build died")
+    with np.load(target) as stored:
+        assert stored["data"].tolist() == [0, 1, 2, 3, 4]
+    assert [p.name for p in tmp_path.iterdir()] == ["counts.npz"]  # no temporary left
 
 
 @pytest.mark.parametrize(

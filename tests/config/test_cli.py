@@ -70,3 +70,29 @@ def test_schema_prints_and_checks(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["schema", "--check"]) == 0
     assert main(["schema"]) == 2
     assert "name a kind" in capsys.readouterr().err
+
+
+def test_one_registry_of_kinds() -> None:
+    """The loader, the schemas and the CLI's choices all read config.kinds.KIND_NAMES."""
+    import argparse
+
+    from casino_sim.cli import build_parser
+    from casino_sim.config import KIND_NAMES, KINDS
+
+    assert tuple(KINDS) == KIND_NAMES
+    assert all(cls.kind == kind for kind, cls in KINDS.items())
+    commands = next(
+        a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)
+    ).choices
+    for command in ("schema", "list"):
+        kind = next(a for a in commands[command]._actions if a.dest == "kind")
+        assert tuple(kind.choices) == KIND_NAMES
+
+
+def test_the_cli_parses_without_loading_the_validators() -> None:
+    code = (
+        "import sys; from casino_sim.cli import build_parser; build_parser(); "
+        "print('pydantic' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -29,7 +29,7 @@ from casino_sim.config import (
 )
 from casino_sim.config import library as library_module
 from casino_sim.config.schema import SCHEMA_DIR, schema_text
-from casino_sim.games.banked.caribbean_stud.rule_strategy import load_rule_strategy
+from casino_sim.games.banked.caribbean_stud.strategy.rules_file import load_rule_strategy
 
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).parent

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from fractions import Fraction
-from types import SimpleNamespace
 
 import pytest
 
-from casino_sim.config import PAYTABLE_DIR
+from casino_sim.config import PAYTABLE_DIR, Award, load_paytable, load_progressive
 from casino_sim.errors import OptionError
 from casino_sim.floor.model import SEATS, FloorConfig, simulate_floor
-from casino_sim.games.banked.caribbean_stud.progressive import example_progressive
-from casino_sim.games.banked.caribbean_stud.rules import standard_paytable_like
 
-PAYTABLE = standard_paytable_like()
+PAYTABLE = load_paytable("caribbean_stud/standard")
+PROGRESSIVE = load_progressive("progressives/50-75-100")  # $50/$75/$100, SF 10%, royal 100%
 
 
 def test_a_full_table_deals_at_the_seven_player_pace():
@@ -40,7 +39,7 @@ def test_an_empty_floor_deals_nothing():
 
 
 def test_same_seed_same_floor_and_different_seeds_differ():
-    config = FloorConfig(PAYTABLE, tables=2, hours=6, progressive=example_progressive())
+    config = FloorConfig(PAYTABLE, tables=2, hours=6, progressive=PROGRESSIVE)
     a, b, c = (simulate_floor(config, seed=s) for s in (5, 5, 6))
     assert a.meter_path == b.meter_path and a.house_win == b.house_win
     assert [t.rounds for t in a.tables] == [t.rounds for t in b.tables]
@@ -50,8 +49,11 @@ def test_same_seed_same_floor_and_different_seeds_differ():
 def test_linked_meter_books_balance_exactly():
     """Fixed awards only (no meter share): the meter grows by the contribution rate of every
     side bet at every table, exactly."""
-    progressive = example_progressive()
-    progressive.awards = {k: a for k, a in progressive.awards.items() if a.fixed is not None}
+    fixed = {
+        "royal_flush": Award(fixed=Fraction(5000)),
+        "straight_flush": Award(fixed=Fraction(500)),
+    }
+    progressive = dataclasses.replace(PROGRESSIVE, awards={**PROGRESSIVE.awards, **fixed})
     config = FloorConfig(PAYTABLE, tables=3, hours=8, progressive=progressive, side_bet_share=0.7)
     result = simulate_floor(config, seed=2)
     side_bets = sum(t.side_bets for t in result.tables)
@@ -62,12 +64,14 @@ def test_linked_meter_books_balance_exactly():
 
 
 def test_meter_awards_are_recorded_and_never_leave_the_meter_below_seed():
-    """A flush takes 1% of the meter (hits about every 500 side bets), a royal all of it."""
-    progressive = example_progressive()
-    progressive.awards = {
-        "flush": SimpleNamespace(fixed=None, meter_share=Fraction(1, 100)),
-        "royal_flush": SimpleNamespace(fixed=None, meter_share=Fraction(1)),
+    """A flush takes 1% of the meter (hits about every 500 side bets), a royal all of it
+    (a straight flush pays a fixed award, not from the meter)."""
+    awards = {
+        "royal_flush": Award(meter_share=Fraction(1)),
+        "straight_flush": Award(fixed=Fraction(500)),
+        "flush": Award(meter_share=Fraction(1, 100)),
     }
+    progressive = dataclasses.replace(PROGRESSIVE, awards=awards)
     config = FloorConfig(PAYTABLE, tables=3, hours=6, progressive=progressive, side_bet_share=1.0)
     result = simulate_floor(config, seed=11)
     assert len(result.jackpots) > 5

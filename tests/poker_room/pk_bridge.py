@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import warnings
+from dataclasses import replace
+from fractions import Fraction
 
 import numpy as np
 from pokerkit import (
@@ -13,19 +15,10 @@ from pokerkit import (
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     Mode,
 )
+from stud_helpers import load_variant, make_table
 
 from casino_sim.cards import format_card
-from casino_sim.games.poker_room import (
-    Action,
-    OddChip,
-    ShortAllIn,
-    StudHand,
-    TableRules,
-    TieBreak,
-    razz,
-    seven_card_stud,
-    stud_hilo,
-)
+from casino_sim.games.poker_room import Action, StudHand, StudTable
 
 PK_CARDS = [next(iter(Card.parse(format_card(c)))) for c in range(52)]
 AUTOMATIONS = (
@@ -38,35 +31,32 @@ AUTOMATIONS = (
     Automation.CHIPS_PULLING,
 )
 GAMES = {
-    "stud": (FixedLimitSevenCardStud, seven_card_stud),
-    "razz": (FixedLimitRazz, razz),
-    "hilo": (FixedLimitSevenCardStudHighLowSplitEightOrBetter, stud_hilo),
+    "stud": (FixedLimitSevenCardStud, "seven_card_stud"),
+    "razz": (FixedLimitRazz, "razz"),
+    "hilo": (FixedLimitSevenCardStudHighLowSplitEightOrBetter, "stud_hilo8"),
 }
-ANTE, BRING_IN, SMALL, BIG = 10, 20, 50, 100
+ANTE, BRING_IN, SMALL, BIG = 10, 20, 50, 100  # cents
 
 
-def pokerkit_rules() -> TableRules:
+def pokerkit_rules() -> StudTable:
     """Our table configured the way pokerkit plays."""
-    return TableRules(
-        ante=ANTE,
-        bring_in=BRING_IN,
-        small_bet=SMALL,
-        big_bet=BIG,
+    return make_table(
+        ante=Fraction(ANTE, 100),
+        bring_in=Fraction(BRING_IN, 100),
+        small_bet=Fraction(SMALL, 100),
+        big_bet=Fraction(BIG, 100),
         max_raises=3,
         uncapped_heads_up=False,
-        short_all_in=ShortAllIn.FULL_BET,
-        odd_chip=OddChip.FIRST_SEAT,
-        tie_break=TieBreak.POSITION,
+        short_all_in="full-bet",
+        odd_chip="first-seat",
+        tie_break="position",
     )
 
 
 def play_both(game: str, rng: np.random.Generator) -> tuple[list[int], list[int], StudHand]:
     """One random hand in both engines; returns (our stacks, pokerkit stacks, hand)."""
-    pk_class, variant_fn = GAMES[game]
-    variant = variant_fn()
-    from dataclasses import replace
-
-    variant = replace(variant, open_pair_big_bet=False)
+    pk_class, variant_name = GAMES[game]
+    variant = replace(load_variant(variant_name), open_pair_big_bet=False)
     n = int(rng.integers(2, 8))
     short = rng.random() < 0.3
     stacks = [int(x) for x in rng.integers(ANTE + 1 if short else 20 * BIG, 40 * BIG, size=n)]

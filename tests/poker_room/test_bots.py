@@ -4,30 +4,37 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from stud_helpers import load_variant, make_table
 
-from casino_sim.config import load_stud_variant
 from casino_sim.games.poker_room import (
     Action,
     StudHand,
-    TableRules,
     default_population,
     hand_strength,
-    razz,
-    seven_card_stud,
     stacked_deck,
-    stud_hilo,
 )
-from casino_sim.games.poker_room.adapters import variant_rules_from
 from casino_sim.games.poker_room.bots import _best_low, _low_strength
 from casino_sim.games.poker_room.dealing import draw_hands
 from casino_sim.games.poker_room.fast import play_compiled, play_python
 from casino_sim.games.poker_room.fast_bots import best_low, low_strength
 
-T = TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000)
+T = make_table()
 
 
 def london_lowball():
-    return variant_rules_from(load_stud_variant("paytables/stud/london_lowball.yaml"))
+    return load_variant("london_lowball")
+
+
+def razz():
+    return load_variant("razz")
+
+
+def seven_card_stud():
+    return load_variant("seven_card_stud")
+
+
+def stud_hilo():
+    return load_variant("stud_hilo8")
 
 
 def strengths(variant, holdings, street=0):

@@ -8,53 +8,54 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from stud_helpers import VARIANT_NAMES, load_variant, make_table
 
-from casino_sim.config import load_stud_variant
 from casino_sim.errors import OptionError
 from casino_sim.games.poker_room import (
-    BadBeatRule,
+    Action,
+    BadBeatJackpot,
     BotPolicy,
-    OddChip,
-    RakeKind,
-    RakeRule,
-    TableRules,
-    TieBreak,
+    DropRake,
+    PercentRake,
+    QualifyingHand,
     default_population,
-    five_card_stud,
-    razz,
-    seven_card_stud,
-    stud_hilo,
+    simulate_stud,
 )
-from casino_sim.games.poker_room.adapters import variant_rules_from
 from casino_sim.games.poker_room.dealing import draw_hands
 from casino_sim.games.poker_room.fast import fallback_reason, play_compiled, play_python
-from casino_sim.games.poker_room.simulate import simulate_stud
 
-YAML = ["six_card_stud", "mississippi_stud", "london_lowball"]
-VARIANTS = [seven_card_stud(), razz(), stud_hilo(), five_card_stud()] + [
-    variant_rules_from(load_stud_variant(f"paytables/stud/{name}.yaml")) for name in YAML
-]
-BASE = dict(ante=100, bring_in=200, small_bet=500, big_bet=1000)
+VARIANTS = [load_variant(name) for name in VARIANT_NAMES]
 TABLES = {
-    "percent": TableRules(
-        **BASE, rake=RakeRule(kind=RakeKind.PERCENT, rate=Fraction(1, 10), cap=400, increment=50)
+    "percent": make_table(
+        rake=PercentRake(rate=Fraction(1, 10), cap=Fraction(4), increment=Fraction(1, 2))
     ),
-    "drop+bad-beat": TableRules(
-        **BASE,
-        rake=RakeRule(kind=RakeKind.DROP, drop=100),
-        bad_beat=BadBeatRule(drop=100, min_pot=2000, min_losing_value=5000),
+    "drop+bad-beat": make_table(
+        rake=DropRake(amount=Fraction(1)),
+        bad_beat=BadBeatJackpot(
+            drop=Fraction(1),
+            min_pot=Fraction(20),
+            # evaluator value 5000: trip deuces with 6-5 kickers
+            qualifying_hand=QualifyingHand(category="three_of_a_kind", ranks=("2", "6", "5")),
+            loser_share=Fraction(1, 2),
+            winner_share=Fraction(1, 4),
+            table_share=Fraction(1, 4),
+        ),
     ),
-    "first-seat+suit+capped": TableRules(
-        ante=50,
-        bring_in=100,
-        small_bet=400,
-        big_bet=800,
+    "first-seat+suit+capped": make_table(
+        ante=Fraction(1, 2),
+        bring_in=Fraction(1),
+        small_bet=Fraction(4),
+        big_bet=Fraction(8),
         uncapped_heads_up=False,
-        odd_chip=OddChip.FIRST_SEAT,
-        tie_break=TieBreak.SUIT,
-        rake=RakeRule(kind=RakeKind.PERCENT, rate=Fraction(1, 20), min_pot=1000),
+        odd_chip="first-seat",
+        tie_break="suit",
+        rake=PercentRake(rate=Fraction(1, 20), min_pot=Fraction(10)),
     ),
 }
+
+
+def seven_card_stud():
+    return load_variant("seven_card_stud")
 
 
 def _both(variant, table, bots, hands, seed, first=0):
@@ -75,12 +76,12 @@ def test_compiled_hands_match_python(variant, table_name):
         fast, slow = _both(variant, table, bots, 150, seed, first)
         assert fast.same_hands(slow)
         total = fast.stacks_end.sum(axis=1) + fast.rake + fast.drop
-        assert (total == table.buy_in * players).all()
+        assert (total == table.buy_in_cents * players).all()
 
 
 def test_bad_beats_and_odd_chips_are_exercised():
     table = TABLES["drop+bad-beat"]
-    fast, slow = _both(stud_hilo(), table, default_population(8), 1500, 5)
+    fast, slow = _both(load_variant("stud_hilo8"), table, default_population(8), 1500, 5)
     assert fast.same_hands(slow)
     assert (fast.bad_beat[:, 0] >= 0).sum() > 0
     assert fast.showdown.sum() > 300
@@ -90,7 +91,7 @@ def test_replayed_hands_match():
     """Raising wars near all-in and decks running out are replayed by the Python engine."""
     maniac = BotPolicy("maniac", tightness=-3.0, aggression=1.0, bluff=0.5)
     station = BotPolicy("station", tightness=-3.0, aggression=0.0, bluff=0.0)
-    table = TableRules(**BASE)  # uncapped heads-up: a war can reach the whole stack
+    table = make_table()  # uncapped heads-up: a war can reach the whole stack
     fast, slow = _both(seven_card_stud(), table, [maniac, maniac], 200, 1)
     assert fast.replayed > 0 and fast.same_hands(slow)
     fast, slow = _both(seven_card_stud(), table, [station] * 8, 100, 2)  # 8 x 7 cards > 52
@@ -103,17 +104,60 @@ def test_simulate_stud_picks_the_engine():
     fast = simulate_stud(seven_card_stud(), table, 8, **kwargs)
     slow = simulate_stud(seven_card_stud(), table, 8, engine="python", **kwargs)
     assert (fast.engine, slow.engine) == ("compiled", "python")
-    assert dataclasses.replace(fast, engine="python", replayed_hands=0) == slow
+    assert (fast.engine_reason, slow.engine_reason) == ("", "the Python engine was requested")
+    same = dataclasses.replace(fast, engine="python", replayed_hands=0, engine_reason="")
+    assert same == dataclasses.replace(slow, engine_reason="")
     history = simulate_stud(seven_card_stud(), table, 4, hands=20, seed=1, history=True)
-    assert history.engine == "python"
+    assert (history.engine, history.engine_reason) == ("python", "hand histories")
 
 
 def test_short_stacks_fall_back():
-    short = TableRules(**BASE, buy_in=20_000)
-    assert "all-in" in fallback_reason(seven_card_stud(), short, 6)
-    assert fallback_reason(seven_card_stud(), TableRules(**BASE, max_raises=None), 6)
+    short = make_table(buy_in=Fraction(200))
+    bots = default_population(6)
+    assert "all-in" in fallback_reason(seven_card_stud(), short, bots)
+    assert fallback_reason(seven_card_stud(), make_table(max_raises=None), bots)
     r = simulate_stud(seven_card_stud(), short, 6, hands=200, seed=3)
-    assert r.engine == "python"
+    assert r.engine == "python" and "all-in" in r.engine_reason
     assert sum(p.net for p in r.players) + r.rake + r.drop == 0
     with pytest.raises(OptionError, match="does not support"):
         simulate_stud(seven_card_stud(), short, 6, hands=10, seed=3, engine="compiled")
+
+
+class CallingStation(BotPolicy):
+    """Never folds, never raises: logic the compiled bots do not have."""
+
+    def decide(self, hand, seat, u, strength):
+        legal = hand.legal_actions().actions
+        return next(a for a in (Action.BRING_IN, Action.CHECK, Action.CALL) if a in legal), None
+
+
+class Renamed(BotPolicy):
+    """A subclass that keeps the default decisions: the compiled path can play it."""
+
+
+def test_bots_with_their_own_logic_run_in_python():
+    table = make_table()
+    bots = [*default_population(5), CallingStation("caller")]
+    reason = fallback_reason(seven_card_stud(), table, bots)
+    assert reason is not None and "'caller'" in reason and "CallingStation" in reason
+    r = simulate_stud(seven_card_stud(), table, bots, hands=300, seed=2, chunk_size=100)
+    assert r.engine == "python" and "'caller'" in r.engine_reason
+    forced = simulate_stud(
+        seven_card_stud(), table, bots, hands=300, seed=2, chunk_size=100, engine="python"
+    )
+    assert dataclasses.replace(r, engine_reason="") == dataclasses.replace(forced, engine_reason="")
+    assert r.players[5].wagered > r.players[0].wagered  # the station calls everything down
+    with pytest.raises(OptionError, match="'caller'"):
+        simulate_stud(seven_card_stud(), table, bots, hands=10, seed=2, engine="compiled")
+    decks, uniforms = draw_hands(np.random.default_rng(1), 5)
+    with pytest.raises(OptionError, match="CallingStation"):
+        play_compiled(seven_card_stud(), table, bots, decks, uniforms, 0)
+
+
+def test_subclass_without_its_own_decide_stays_compiled():
+    table = make_table()
+    bots = [Renamed(b.name, b.tightness, b.aggression, b.bluff) for b in default_population(6)]
+    assert fallback_reason(seven_card_stud(), table, bots) is None
+    a = simulate_stud(seven_card_stud(), table, bots, hands=300, seed=2, chunk_size=100)
+    b = simulate_stud(seven_card_stud(), table, 6, hands=300, seed=2, chunk_size=100)
+    assert a.engine == "compiled" and a == b

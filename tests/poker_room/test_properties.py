@@ -2,35 +2,37 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from stud_helpers import load_variant, make_table
 
 from casino_sim.games.poker_room import (
     Action,
-    RakeKind,
-    RakeRule,
+    BadBeatJackpot,
+    PercentRake,
+    QualifyingHand,
     StudActionError,
+    StudDealer,
     StudHand,
-    StudTable,
-    TableRules,
     default_population,
-    five_card_stud,
-    razz,
-    seven_card_stud,
-    stud_hilo,
 )
-from casino_sim.games.poker_room.house import BadBeatRule
 
-VARIANTS = [seven_card_stud(), razz(), stud_hilo(), five_card_stud()]
-TABLE = TableRules(
-    ante=100,
-    bring_in=200,
-    small_bet=500,
-    big_bet=1000,
-    rake=RakeRule(kind=RakeKind.PERCENT, rate=__import__("fractions").Fraction(1, 10), cap=500),
-    bad_beat=BadBeatRule(drop=100, min_pot=2000, seed=10_000),
+VARIANTS = [load_variant(n) for n in ("seven_card_stud", "razz", "stud_hilo8", "five_card_stud")]
+TABLE = make_table(
+    rake=PercentRake(rate=Fraction(1, 10), cap=Fraction(5)),
+    bad_beat=BadBeatJackpot(
+        drop=Fraction(1),
+        min_pot=Fraction(20),
+        qualifying_hand=QualifyingHand(category="full_house", ranks=("A",)),  # aces full
+        seed=Fraction(100),
+        loser_share=Fraction(1, 2),
+        winner_share=Fraction(1, 4),
+        table_share=Fraction(1, 4),
+    ),
 )
 
 
@@ -83,7 +85,7 @@ def _copy(src: StudHand, dst: StudHand) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
 def test_bot_hands_conserve_chips(variant):
-    table = StudTable(variant, TABLE)
+    table = StudDealer(variant, TABLE)
     rng = np.random.default_rng(11)
     bots = default_population(8 if variant.max_players >= 8 else variant.max_players)
     for _ in range(300):

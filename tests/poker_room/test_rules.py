@@ -2,24 +2,34 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from fractions import Fraction
 
 import pytest
+from stud_helpers import load_variant, make_table
 
 from casino_sim.games.poker_room import (
     Action,
-    OddChip,
     StudActionError,
     StudHand,
-    TableRules,
-    razz,
-    seven_card_stud,
     side_pots,
     stacked_deck,
-    stud_hilo,
 )
 
-T = TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000)
+T = make_table()  # ante 100, bring-in 200, bets 500/1000 cents, no rake
+
+
+def seven_card_stud():
+    return load_variant("seven_card_stud")
+
+
+def razz():
+    return load_variant("razz")
+
+
+def stud_hilo():
+    return load_variant("stud_hilo8")
+
+
 DEEP = 100_000
 
 
@@ -98,7 +108,7 @@ def test_cap_stays_when_heads_up_after_the_cap():
 
 
 def test_heads_up_cap_is_configurable():
-    table = replace(T, uncapped_heads_up=False)
+    table = make_table(uncapped_heads_up=False)
     hand = deal(seven_card_stud(), ["Ah Kh 9c", "Qd Qs 2c"], table=table)
     hand.act(Action.BRING_IN)
     hand.act(Action.COMPLETE)
@@ -200,11 +210,15 @@ def test_side_pots_with_three_all_ins():
     assert sum(hand.stacks) == 16_000
 
 
-@pytest.mark.parametrize(
-    ("odd_chip", "expect"), [(OddChip.CARD_BY_SUIT, 2), (OddChip.FIRST_SEAT, 0)]
-)
+@pytest.mark.parametrize(("odd_chip", "expect"), [("card-by-suit", 2), ("first-seat", 0)])
 def test_odd_chip(odd_chip, expect):
-    table = TableRules(ante=25, bring_in=50, small_bet=100, big_bet=200, odd_chip=odd_chip)
+    table = make_table(
+        ante=Fraction(1, 4),
+        bring_in=Fraction(1, 2),
+        small_bet=Fraction(1),
+        big_bet=Fraction(2),
+        odd_chip=odd_chip,
+    )
     hand = deal(
         seven_card_stud(),
         ["Ad Kh Qd Jc 9s 4d 3c", "2c 2d 5h", "As Ks 3s Jd 9c 4h Qh"],

@@ -6,17 +6,18 @@ import io
 import json
 
 import pytest
+from stud_helpers import VARIANT_NAMES, load_table, load_variant, make_table
 
 from casino_sim.cli import main
-from casino_sim.config import load_stud_table, load_stud_variant
-from casino_sim.games.poker_room import TableRules, seven_card_stud
-from casino_sim.games.poker_room.adapters import table_rules_from, variant_rules_from
-from casino_sim.games.poker_room.history import read_history
-from casino_sim.games.poker_room.simulate import simulate_stud
+from casino_sim.games.poker_room import read_history, simulate_stud
 
 VARIANT = "paytables/stud/seven_card_stud.yaml"
 TABLE = "paytables/stud/tables/5-10.yaml"
-T = TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000)
+T = make_table()
+
+
+def seven_card_stud():
+    return load_variant("seven_card_stud")
 
 
 def test_same_seed_same_result_for_any_worker_count():
@@ -28,11 +29,11 @@ def test_same_seed_same_result_for_any_worker_count():
 
 
 def test_bad_beat_run_conserves_money():
-    table = table_rules_from(load_stud_table("paytables/stud/tables/5-10-bad-beat.yaml"))
+    table = load_table("5-10-bad-beat")
     r = simulate_stud(seven_card_stud(), table, 8, hands=400, seed=3, chunk_size=200)
     assert sum(p.net for p in r.players) + r.rake + r.drop - r.jackpot_paid == 0
     assert r.rake == 100 * r.hands  # $1 drop every hand
-    assert r.jackpot_meter_end >= table.bad_beat.seed
+    assert r.jackpot_meter_end >= table.bad_beat.seed_cents
 
 
 def test_history_round_trip():
@@ -46,21 +47,9 @@ def test_history_round_trip():
         assert rec.to_json() in lines
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "seven_card_stud",
-        "razz",
-        "stud_hilo8",
-        "five_card_stud",
-        "six_card_stud",
-        "mississippi_stud",
-        "london_lowball",
-    ],
-)
+@pytest.mark.parametrize("name", VARIANT_NAMES)
 def test_every_yaml_variant_plays(name):
-    variant = variant_rules_from(load_stud_variant(f"paytables/stud/{name}.yaml"))
-    r = simulate_stud(variant, table_rules_from(load_stud_table(TABLE)), 8, hands=150, seed=2)
+    r = simulate_stud(load_variant(name), load_table("5-10"), 8, hands=150, seed=2)
     assert sum(p.net for p in r.players) + r.rake + r.drop == 0
     assert sum(r.streets) == 150
 

@@ -1,77 +1,89 @@
 """House-dealt stud: a rules-exact fixed-limit engine for seven-card stud and its variants.
 
->>> from casino_sim.games.poker_room import TableRules, seven_card_stud, StudTable, default_population
+The rules are data: a :class:`StudVariant` (streets, ranking, bring-in) and a
+:class:`StudTable` (stakes, cap, floor rules, rake, bad-beat jackpot), exactly
+as loaded from the YAML definitions (shipped names such as
+``stud/seven_card_stud`` and ``stud/tables/5-10`` work in every loader).
+
 >>> import numpy as np
->>> t = StudTable(seven_card_stud(), TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000))
->>> result = t.play_hand(np.random.default_rng(1), default_population(6))
+>>> from casino_sim.games.poker_room import (
+...     StudDealer, default_population, load_stud_table, load_stud_variant, simulate_stud)
+>>> variant = load_stud_variant("stud/seven_card_stud")
+>>> table = load_stud_table("stud/tables/5-10")
+>>> result = StudDealer(variant, table).play_hand(np.random.default_rng(1), default_population(6))
 >>> sum(result.stacks_end) + result.rake + result.drop == sum(result.stacks_start)
 True
+>>> run = simulate_stud(variant, table, 8, hands=2_000, seed=1)
+>>> run.engine, run.hands
+('compiled', 2000)
 """
 
-from casino_sim.games.poker_room.board import (
-    bring_in_seat,
-    first_to_act,
-    high_board_key,
-    low_board_key,
+from casino_sim.config import (
+    BadBeatJackpot,
+    DropRake,
+    NoRake,
+    PercentRake,
+    QualifyingHand,
+    Street,
+    StudTable,
+    StudVariant,
+    TimeRake,
+    load_stud_table,
+    load_stud_variant,
 )
+from casino_sim.games.poker_room.board import bring_in_seat, first_to_act
 from casino_sim.games.poker_room.bots import BotPolicy, default_population, hand_strength
+from casino_sim.games.poker_room.dealer import HandResult, StudDealer
 from casino_sim.games.poker_room.decks import stacked_deck
-from casino_sim.games.poker_room.house import BadBeatRule, JackpotMeter, RakeKind, RakeRule
+from casino_sim.games.poker_room.history import HandRecord, read_history
+from casino_sim.games.poker_room.house import JackpotMeter, rake_cents, time_collection_per_hand
 from casino_sim.games.poker_room.pots import Pot, side_pots, split
-from casino_sim.games.poker_room.rules import (
-    BringIn,
-    FirstToAct,
-    OddChip,
-    Ranking,
-    ShortAllIn,
-    StreetRule,
-    TableRules,
-    TieBreak,
-    VariantRules,
-    five_card_stud,
-    razz,
-    seven_card_stud,
-    stud_hilo,
+from casino_sim.games.poker_room.showdown import Award, Settlement, settle
+from casino_sim.games.poker_room.simulate import (
+    ChunkResult,
+    PlayerResult,
+    StudRunResult,
+    simulate_stud,
 )
-from casino_sim.games.poker_room.showdown import Award, Settlement
 from casino_sim.games.poker_room.state import Action, LegalActions, StudActionError, StudHand
-from casino_sim.games.poker_room.table import HandResult, StudTable
 
 __all__ = [
     "Action",
     "Award",
-    "BadBeatRule",
+    "BadBeatJackpot",
     "BotPolicy",
-    "BringIn",
-    "FirstToAct",
+    "ChunkResult",
+    "DropRake",
+    "HandRecord",
     "HandResult",
     "JackpotMeter",
     "LegalActions",
-    "OddChip",
+    "NoRake",
+    "PercentRake",
+    "PlayerResult",
     "Pot",
-    "RakeKind",
-    "RakeRule",
-    "Ranking",
+    "QualifyingHand",
     "Settlement",
-    "ShortAllIn",
-    "StreetRule",
+    "Street",
     "StudActionError",
+    "StudDealer",
     "StudHand",
+    "StudRunResult",
     "StudTable",
-    "TableRules",
-    "TieBreak",
-    "VariantRules",
+    "StudVariant",
+    "TimeRake",
     "bring_in_seat",
     "default_population",
     "first_to_act",
-    "five_card_stud",
     "hand_strength",
-    "high_board_key",
-    "low_board_key",
-    "razz",
-    "seven_card_stud",
+    "load_stud_table",
+    "load_stud_variant",
+    "rake_cents",
+    "read_history",
+    "settle",
     "side_pots",
+    "simulate_stud",
     "split",
     "stacked_deck",
-    "stud_hilo",
+    "time_collection_per_hand",
 ]

@@ -6,10 +6,15 @@ in order from the hand's pre-drawn numbers (:mod:`.dealing`). The compiled
 twins in :mod:`.fast_bots` must stay in step with this module (the fast-path
 tests compare them). See docs/stud.md for the policies.
 
+A subclass may override :meth:`BotPolicy.decide`; the compiled fast path
+cannot play such a bot and the simulation then runs the Python engine
+(:func:`~casino_sim.games.poker_room.fast.fallback_reason`).
+
 >>> import numpy as np
->>> from casino_sim.games.poker_room import StudTable, TableRules, seven_card_stud
->>> t = StudTable(seven_card_stud(), TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000))
->>> r = t.play_hand(np.random.default_rng(7), default_population(8))
+>>> from casino_sim.config import load_stud_table, load_stud_variant
+>>> from casino_sim.games.poker_room.dealer import StudDealer
+>>> dealer = StudDealer(load_stud_variant("stud/seven_card_stud"), load_stud_table("stud/tables/5-10"))
+>>> r = dealer.play_hand(np.random.default_rng(7), default_population(8))
 >>> r.street_reached in range(5)
 True
 """
@@ -18,13 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
 
-from casino_sim.games.poker_room.rules import Ranking
-from casino_sim.games.poker_room.state import Action
-
-if TYPE_CHECKING:
-    from casino_sim.games.poker_room.state import StudHand
+from casino_sim.games.poker_room.state import Action, StudHand
 
 __all__ = ["BotPolicy", "default_population", "hand_strength"]
 
@@ -157,14 +157,15 @@ def hand_strength(hand: StudHand, seat: int) -> tuple[float, float]:
     by the low ranking (see :func:`_low_strength`); in hi-lo the better of the
     two halves counts, with a bonus for two-way hands and two-way draws.
 
-    >>> from casino_sim.games.poker_room import StudHand, TableRules, razz, seven_card_stud
+    >>> from casino_sim.config import load_stud_table, load_stud_variant
     >>> from casino_sim.games.poker_room.decks import stacked_deck
-    >>> t = TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000)
+    >>> t = load_stud_table("stud/tables/5-10")
     >>> seats = ["Ah 2d 3c", "Kh Kd Qc"]
-    >>> def made(v):
+    >>> def made(name):
+    ...     v = load_stud_variant(name)
     ...     hand = StudHand(v, t, [10_000] * 2, stacked_deck(v, seats))
     ...     return [round(hand_strength(hand, s)[0], 2) for s in (0, 1)]
-    >>> made(razz()), made(seven_card_stud())
+    >>> made("stud/razz"), made("stud/seven_card_stud")
     ([0.95, 0.0], [0.29, 0.64])
     """
     mine = hand.down[seat] + hand.up[seat] + hand.community
@@ -172,18 +173,18 @@ def hand_strength(hand: StudHand, seat: int) -> tuple[float, float]:
     streets = hand.variant.streets
     cards_left = sum(st.down + st.up for st in streets[hand.street + 1 :])
     ranking = hand.variant.ranking
-    if ranking is Ranking.HIGH:
+    if ranking == "high":
         made, draw = _high_strength(mine, others, cards_left)
-    elif ranking is Ranking.HILO8:
+    elif ranking == "hi-lo-8":
         h_made, h_draw = _high_strength(mine, others, cards_left)
         l_made, l_draw = _low_strength(mine, cards_left, limit=8)
         made = max(h_made, l_made) + 0.1 * min(h_made, l_made)
         draw = min(max(h_draw, l_draw) + 0.25 * min(h_draw, l_draw), 0.6)
     else:
         limit = 9 if len(mine) > 3 else 8
-        made, draw = _low_strength(mine, cards_left, limit=limit, six=ranking is Ranking.ACE_TO_SIX)
+        made, draw = _low_strength(mine, cards_left, limit=limit, six=ranking == "ace-to-six")
     # an opponent showing more than we hold makes us wary
-    if len(hand.up[seat]) >= 2 and ranking is Ranking.HIGH:
+    if len(hand.up[seat]) >= 2 and ranking == "high":
         my_up = [c >> 2 for c in hand.up[seat]]
         for s in range(hand.n):
             if s != seat and hand.live[s]:
@@ -238,7 +239,7 @@ class BotPolicy:
         if aggressive is not None and made >= strong and u < self.aggression + (made - strong):
             return aggressive, big if made >= strong + 0.1 else None
         need = enter if first else enter + 0.07 * hand.street - 0.4 * (0.3 - odds)
-        if hand.street == 0 and owed <= hand.table.bring_in:
+        if hand.street == 0 and owed <= hand.table.bring_in_cents:
             need -= 0.08
         if made >= need or draw >= odds + 0.05 + 0.1 * self.tightness:
             return Action.CALL, None

@@ -2,7 +2,7 @@
 
 A hand uses one shuffled deck and a row of :data:`UNIFORMS_PER_HAND` uniform
 numbers; the bots' ``k``-th decision of the hand uses :func:`bot_uniform`.
-Both the Python engine (:class:`~casino_sim.games.poker_room.table.StudTable`) and the
+Both the Python engine (:class:`~casino_sim.games.poker_room.dealer.StudDealer`) and the
 compiled fast path (:mod:`casino_sim.games.poker_room.fast`) read the same arrays, so
 the same draws give the same hand, action for action.
 

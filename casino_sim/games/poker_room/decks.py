@@ -1,7 +1,7 @@
 """Stacked decks for tests, examples and replays: say which cards each seat gets.
 
->>> from casino_sim.games.poker_room.rules import seven_card_stud
->>> deck = stacked_deck(seven_card_stud(), ["2c Ah 7s", "Kd Qc 9d"])
+>>> from casino_sim.config import load_stud_variant
+>>> deck = stacked_deck(load_stud_variant("stud/seven_card_stud"), ["2c Ah 7s", "Kd Qc 9d"])
 >>> from casino_sim.cards import format_cards
 >>> format_cards(deck[:6])
 '2c Kd Ah Qc 7s 9d'
@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from casino_sim.cards import parse_cards
-from casino_sim.games.poker_room.rules import VariantRules
+from casino_sim.config.stud import StudVariant
 
 __all__ = ["stacked_deck"]
 
 
 def stacked_deck(
-    variant: VariantRules,
+    variant: StudVariant,
     holdings: Sequence[str | Sequence[int]],
     *,
     community: str | Sequence[int] = (),
@@ -29,8 +29,12 @@ def stacked_deck(
     burn cards and the rest of the deck are the unused cards in code order.
     ``community`` cards, if any, are dealt where the engine deals a common card.
     """
-    hands = [parse_cards(h).tolist() if isinstance(h, str) else list(h) for h in holdings]
-    common = parse_cards(community).tolist() if isinstance(community, str) else list(community)
+    hands: list[list[int]] = [
+        parse_cards(h).tolist() if isinstance(h, str) else list(h) for h in holdings
+    ]
+    common: list[int] = (
+        parse_cards(community).tolist() if isinstance(community, str) else list(community)
+    )
     used = {c for h in hands for c in h} | set(common)
     spare = [c for c in range(52) if c not in used]
     taken = [0] * len(hands)

@@ -12,8 +12,11 @@ files), or the cached betting loop keeps the old hand reading.
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 import numpy as np
 from numba import njit
+from numpy.typing import NDArray
 
 __all__ = [
     "best_low",
@@ -24,12 +27,17 @@ __all__ = [
     "low_strength",
 ]
 
+I8: TypeAlias = NDArray[np.int8]
+I64: TypeAlias = NDArray[np.int64]
+F64: TypeAlias = NDArray[np.float64]
+Bools: TypeAlias = NDArray[np.bool_]
+
 #: Ranking codes of the fast path: high, hi-lo eight-or-better, ace-to-five, ace-to-six.
 RANK_HIGH, RANK_HILO, RANK_LOW, RANK_LOW6 = 0, 1, 2, 3
 
 
 @njit(cache=True)
-def high_strength(mine, n_mine, dead, cards_left):
+def high_strength(mine: I64, n_mine: int, dead: I64, cards_left: int) -> tuple[float, float]:
     """``bots._high_strength``: (made, draw) from ``mine[:n_mine]`` and dead rank counts."""
     counts = np.zeros(13, np.int64)
     suits = np.zeros(4, np.int64)
@@ -94,7 +102,7 @@ def high_strength(mine, n_mine, dead, cards_left):
 
 
 @njit(cache=True)
-def best_low(suits, six):
+def best_low(suits: int, six: bool) -> tuple[int, int]:
     """``bots._best_low``: (top, second) of the lowest five-card low, (-1, -1) if none.
 
     ``suits`` packs the suit mask of rank ``v`` (ace = 1) in bits ``4v .. 4v+3``
@@ -132,7 +140,9 @@ def best_low(suits, six):
 
 
 @njit(cache=True)
-def low_strength(mine, n_mine, cards_left, limit, six):
+def low_strength(
+    mine: I64, n_mine: int, cards_left: int, limit: int, six: bool
+) -> tuple[float, float]:
     """``bots._low_strength``: (made, draw) of a low hand (``six``: ace-to-six)."""
     suits = 0
     for i in range(n_mine):
@@ -173,7 +183,7 @@ def low_strength(mine, n_mine, cards_left, limit, six):
 
 
 @njit(cache=True)
-def board_key(cards, m, low):
+def board_key(cards: I64, m: int, low: bool) -> int:
     """``board.high_board_key`` / ``low_board_key`` (aces low) of ``cards[:m]``."""
     counts = np.zeros(13, np.int64)
     for i in range(m):
@@ -229,9 +239,9 @@ def board_key(cards, m, low):
 
 
 @njit(cache=True)
-def _top_suit(cards, m, low):
+def _top_suit(cards: I64, m: int, low: bool) -> int:
+    best: int = cards[0]
     if low:
-        best = cards[0]
         for i in range(1, m):
             c = cards[i]
             a = (((c >> 2) + 1) % 13) * 4 + (c & 3)
@@ -239,7 +249,6 @@ def _top_suit(cards, m, low):
             if a < b:
                 best = c
         return -(best & 3)
-    best = cards[0]
     for i in range(1, m):
         if cards[i] > best:
             best = cards[i]
@@ -247,7 +256,7 @@ def _top_suit(cards, m, low):
 
 
 @njit(cache=True)
-def first_to_act(up, nu, live, n, low, by_suit):
+def first_to_act(up: I64, nu: I64, live: Bools, n: int, low: bool, by_suit: bool) -> int:
     """``board.first_to_act``: best exposed board; ties to the first seat (or by suit)."""
     best_seat = -1
     best_key = 0
@@ -263,7 +272,7 @@ def first_to_act(up, nu, live, n, low, by_suit):
 
 
 @njit(cache=True)
-def bring_in_seat(up, nu, live, n, lowest, ace_low):
+def bring_in_seat(up: I64, nu: I64, live: Bools, n: int, lowest: bool, ace_low: bool) -> int:
     """``board.bring_in_seat``: lowest (or highest) upcard by rank, then suit."""
     best_seat = -1
     best_key = 0

@@ -1,7 +1,7 @@
 """The compiled betting loop: plays whole hands of fixed-limit stud with the default bots.
 
 :func:`play_hands` mirrors :class:`~casino_sim.games.poker_room.state.StudHand` plus
-:meth:`StudTable.play_dealt <casino_sim.games.poker_room.table.StudTable.play_dealt>`
+:meth:`StudDealer.play_dealt <casino_sim.games.poker_room.dealer.StudDealer.play_dealt>`
 for hands in which nobody can go all-in and the deck serves every street. A
 hand that leaves that ground (a stack within a big bet of the current bet,
 or a deck too short for the next street) gets status 1 and is replayed by the
@@ -16,9 +16,13 @@ from numba import njit
 
 from casino_sim.games.poker_room.dealing import UNIFORMS_PER_HAND, WEYL_STEP
 from casino_sim.games.poker_room.fast_bots import (
+    F64,
+    I8,
+    I64,
     RANK_HIGH,
     RANK_HILO,
     RANK_LOW6,
+    Bools,
     bring_in_seat,
     first_to_act,
     high_strength,
@@ -51,7 +55,8 @@ FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE = range(7)
 
 
 @njit(cache=True)
-def _strength(seat, n, down, nd, up, nu, live, mine, dead, cards_left, ranking):
+def _strength(seat: int, n: int, down: I64, nd: I64, up: I64, nu: I64, live: Bools, mine: I64,
+              dead: I64, cards_left: int, ranking: int) -> tuple[float, float]:  # fmt: skip
     """``bots.hand_strength`` for ``seat`` (no community cards on the fast path)."""
     m = 0
     for i in range(nd[seat]):
@@ -83,7 +88,7 @@ def _strength(seat, n, down, nd, up, nu, live, mine, dead, cards_left, ranking):
 
 
 @njit(cache=True)
-def _paired(cards, m):
+def _paired(cards: I64, m: int) -> bool:
     for i in range(m):
         for j in range(i + 1, m):
             if cards[i] >> 2 == cards[j] >> 2:
@@ -92,7 +97,7 @@ def _paired(cards, m):
 
 
 @njit(cache=True)
-def _return_uncalled(n, sbet, contrib, stacks):
+def _return_uncalled(n: int, sbet: I64, contrib: I64, stacks: I64) -> None:
     top = 0
     for s in range(1, n):
         if sbet[s] > sbet[top]:
@@ -109,8 +114,9 @@ def _return_uncalled(n, sbet, contrib, stacks):
 
 
 @njit(cache=True)
-def play_hands(decks, uniforms, first, start, cfg, streets, bots, status, contrib_out, live_out,
-               street_out, cards_out):  # fmt: skip
+def play_hands(decks: I8, uniforms: F64, first: int, start: int, cfg: I64, streets: I64, bots: F64,
+               status: I8, contrib_out: I64, live_out: Bools, street_out: I64, cards_out: I8,
+               ) -> None:  # fmt: skip
     """Play ``len(decks)`` hands; hand ``h`` seats bot ``(first + h + s) % n`` in seat ``s``.
 
     ``streets`` rows are (down, up, big bet); ``bots`` rows (tightness, aggression,
@@ -345,7 +351,8 @@ def play_hands(decks, uniforms, first, start, cfg, streets, bots, status, contri
 
 
 @njit(cache=True)
-def _split(amount, winners, n_win, order, all_odd_to_first, winnings):
+def _split(amount: int, winners: I64, n_win: int, order: I64, all_odd_to_first: bool,
+           winnings: I64) -> None:  # fmt: skip
     share = amount // n_win
     odd = amount - share * n_win
     for i in range(n_win):
@@ -367,8 +374,9 @@ def _split(amount, winners, n_win, order, all_odd_to_first, winnings):
 
 
 @njit(cache=True)
-def settle_hands(status, contrib, live, street, cards, high_v, low_v, start, rcfg, ranking,
-                 first_seat, stacks_end, rake_out, drop_out, bad_beat):  # fmt: skip
+def settle_hands(status: I8, contrib: I64, live: Bools, street: I64, cards: I8, high_v: I64,
+                 low_v: I64, start: int, rcfg: I64, ranking: int, first_seat: bool,
+                 stacks_end: I64, rake_out: I64, drop_out: I64, bad_beat: I64) -> None:  # fmt: skip
     """Rake, jackpot drop, showdown and the odd chip for every hand with status 0.
 
     ``rcfg`` = (rake kind 0 none / 1 percent / 2 drop, rate numerator, denominator,

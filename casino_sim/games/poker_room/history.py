@@ -3,9 +3,11 @@
 Records round-trip through one JSON line each (``to_json`` / ``from_json``).
 
 >>> import numpy as np
->>> from casino_sim.games.poker_room import StudTable, TableRules, seven_card_stud, default_population
->>> t = StudTable(seven_card_stud(), TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000))
->>> r = t.play_hand(np.random.default_rng(5), default_population(4), keep_hand=True)
+>>> from casino_sim.config import load_stud_table, load_stud_variant
+>>> from casino_sim.games.poker_room.bots import default_population
+>>> from casino_sim.games.poker_room.dealer import StudDealer
+>>> dealer = StudDealer(load_stud_variant("stud/seven_card_stud"), load_stud_table("stud/tables/5-10"))
+>>> r = dealer.play_hand(np.random.default_rng(5), default_population(4), keep_hand=True)
 >>> rec = HandRecord.from_result(r, hand_id=0, players=(0, 1, 2, 3))
 >>> HandRecord.from_json(rec.to_json()) == rec
 True
@@ -18,12 +20,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from casino_sim.cards import format_cards
-
-if TYPE_CHECKING:
-    from casino_sim.games.poker_room.table import HandResult
+from casino_sim.games.poker_room.dealer import HandResult
 
 __all__ = ["HandRecord", "read_history"]
 

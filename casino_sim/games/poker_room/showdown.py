@@ -1,34 +1,33 @@
 """Settling a finished hand: rake, jackpot drop, showdown by the variant's ranking.
 
-The settlement is computed once, when the hand ends, and stored on the hand
-(``hand.settlement``); stacks are credited here.
+:func:`settle` is a pure function of the finished hand's chips and cards; the
+hand (:class:`~casino_sim.games.poker_room.state.StudHand`) calls it once when
+it ends, stores the :class:`Settlement` and credits the stacks with its
+``winnings``.
 
->>> from casino_sim.games.poker_room.rules import TableRules, seven_card_stud
->>> from casino_sim.games.poker_room.state import Action, StudHand
->>> table = TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000)
->>> hand = StudHand(seven_card_stud(), table, [5000, 5000], list(range(52)))
->>> while not hand.done:
-...     legal = hand.legal_actions()
-...     hand.act(Action.BRING_IN if Action.BRING_IN in legal.actions else
-...              Action.CALL if Action.CALL in legal.actions else Action.CHECK)
->>> s = hand.settlement
->>> s.showdown, s.street_reached, sum(hand.stacks) + s.rake + s.drop
-(True, 4, 10000)
+>>> from casino_sim.cards import parse_cards
+>>> from casino_sim.config import load_stud_table, load_stud_variant
+>>> variant = load_stud_variant("stud/seven_card_stud")
+>>> table = load_stud_table("stud/tables/5-10")  # 10% rake capped at $4
+>>> held = [parse_cards(h).tolist() for h in ("Ah Ad 7c 8d 9h 2s 3s", "Kh Kd 7h 8c 9s 2d 4c")]
+>>> s = settle(variant, table, contrib=[2000, 2000], live=[True, True], held=held,
+...            community=[], street=4)
+>>> s.showdown, s.rake, s.winnings
+(True, 400, (3600, 0))
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from casino_sim.config.stud import LowRanking, StudVariant
+from casino_sim.config.stud_table import StudTable
 from casino_sim.evaluator import NO_LOW, evaluate_high, evaluate_hilo, evaluate_low
+from casino_sim.games.poker_room.house import rake_cents
 from casino_sim.games.poker_room.pots import side_pots, split, take_from_pots
-from casino_sim.games.poker_room.rules import OddChip, Ranking
-
-if TYPE_CHECKING:
-    from casino_sim.games.poker_room.state import StudHand
 
 __all__ = ["Award", "Settlement", "settle"]
 
@@ -68,18 +67,31 @@ def _low_key(card: int) -> int:
     return ((card >> 2) + 1) % 13 * 4 + (card & 3)
 
 
-def settle(hand: StudHand) -> Settlement:
-    """Take rake and drop, award the pots, credit the stacks."""
-    table, variant, n = hand.table, hand.variant, hand.n
-    live = hand.live
-    pots = side_pots(hand.contrib, live)
+def settle(
+    variant: StudVariant,
+    table: StudTable,
+    *,
+    contrib: Sequence[int],
+    live: Sequence[bool],
+    held: Sequence[Sequence[int]],
+    community: Sequence[int],
+    street: int,
+) -> Settlement:
+    """Take rake and drop and award the pots of a finished hand.
+
+    ``contrib`` is each seat's chips in the pot (cents), ``live`` the seats
+    not folded, ``held`` each seat's own cards (down and up), ``community``
+    the shared cards and ``street`` the index of the last street dealt.
+    """
+    n = len(contrib)
+    pots = side_pots(contrib, live)
     pot_record = tuple((p.amount, p.eligible) for p in pots)
-    total = sum(hand.contrib)
-    rake = take_from_pots(pots, table.rake.rake(total, ended_on_first_street=hand.street == 0))
+    total = sum(contrib)
+    rake = take_from_pots(pots, rake_cents(table.rake, total, ended_on_first_street=street == 0))
     drop = 0
     rule = table.bad_beat
-    if rule is not None and total - rake >= rule.min_pot:
-        drop = take_from_pots(pots, rule.drop)
+    if rule is not None and total - rake >= rule.min_pot_cents:
+        drop = take_from_pots(pots, rule.drop_cents)
     seats = [s for s in range(n) if live[s]]
     winnings = [0] * n
     awards: list[Award] = []
@@ -93,35 +105,34 @@ def settle(hand: StudHand) -> Settlement:
                 winnings[seats[0]] += pot.amount
                 awards.append(Award(i, seats[0], pot.amount, "all"))
     else:
-        cards = np.array([hand.down[s] + hand.up[s] + hand.community for s in seats], np.int8)
+        cards = np.array([[*held[s], *community] for s in seats], np.int8)
         ranking = variant.ranking
-        if ranking is Ranking.HIGH:
+        if ranking == "high":
             for s, v in zip(seats, evaluate_high(cards, validate=False).tolist(), strict=True):
                 high_v[s] = v
-        elif ranking is Ranking.HILO8:
+        elif ranking == "hi-lo-8":
             hi, lo = evaluate_hilo(cards, validate=False)
             for s, h, v in zip(seats, hi.tolist(), lo.tolist(), strict=True):
                 high_v[s] = h
                 low_v[s] = None if v == NO_LOW else v
         else:
-            values = evaluate_low(cards, rules=str(ranking), validate=False).tolist()
+            rules: LowRanking = "ace-to-six" if ranking == "ace-to-six" else "ace-to-five"
+            values = evaluate_low(cards, rules=rules, validate=False).tolist()
             for s, v in zip(seats, values, strict=True):
                 low_v[s] = v
-        first_seat = table.odd_chip is OddChip.FIRST_SEAT
+        first_seat = table.odd_chip == "first-seat"
         if first_seat:
             by_high = by_low = seats
         else:
-            by_high = sorted(seats, key=lambda s: -max(hand.down[s] + hand.up[s]))
-            by_low = sorted(
-                seats, key=lambda s: min(_low_key(c) for c in hand.down[s] + hand.up[s])
-            )
+            by_high = sorted(seats, key=lambda s: -max(held[s]))
+            by_low = sorted(seats, key=lambda s: min(_low_key(c) for c in held[s]))
         for i, pot in enumerate(pots):
             if not pot.amount:
                 continue
             parts = []
-            if ranking is Ranking.HIGH or ranking is Ranking.HILO8:
+            if ranking in ("high", "hi-lo-8"):
                 parts.append(("high", high_v, by_high))
-            if ranking is not Ranking.HIGH:
+            if ranking != "high":
                 parts.append(("low", low_v, by_low))
             contenders = []
             for name, values, order in parts:
@@ -140,12 +151,11 @@ def settle(hand: StudHand) -> Settlement:
                 ).items():
                     winnings[seat] += won
                     awards.append(Award(i, seat, won, name))
-        if rule is not None and ranking in (Ranking.HIGH, Ranking.HILO8):
-            bad_beat = _bad_beat(pots[0].eligible if pots else (), high_v, rule.min_losing_value)
-    for s in range(n):
-        hand.stacks[s] += winnings[s]
+        if rule is not None and ranking in ("high", "hi-lo-8"):
+            threshold = rule.qualifying_hand.min_value
+            bad_beat = _bad_beat(pots[0].eligible if pots else (), high_v, threshold)
     return Settlement(
-        street_reached=hand.street,
+        street_reached=street,
         showdown=showdown,
         pots=pot_record,
         rake=rake,

@@ -5,12 +5,14 @@ The run is cut into chunks of ``chunk_size`` hands; chunk ``i`` draws from
 (config, seed, i), so any number of worker processes gives identical results.
 The jackpot meter runs across chunks in chunk order when results are merged.
 
->>> from casino_sim.games.poker_room import TableRules, seven_card_stud
->>> t = TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000)
->>> a = simulate_stud(seven_card_stud(), t, 4, hands=60, seed=1, chunk_size=25)
->>> b = simulate_stud(seven_card_stud(), t, 4, hands=60, seed=1, chunk_size=25, workers=2)
+>>> from casino_sim.config import load_stud_table, load_stud_variant
+>>> v, t = load_stud_variant("stud/seven_card_stud"), load_stud_table("stud/tables/5-10")
+>>> a = simulate_stud(v, t, 4, hands=60, seed=1, chunk_size=25)
+>>> b = simulate_stud(v, t, 4, hands=60, seed=1, chunk_size=25, workers=2)
 >>> a == b, a.hands, sum(p.net for p in a.players) + a.rake + a.drop - a.jackpot_paid
 (True, 60, 0)
+>>> a.engine, a.engine_reason
+('compiled', '')
 """
 
 from __future__ import annotations
@@ -21,15 +23,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from casino_sim.config.stud import StudVariant
+from casino_sim.config.stud_table import StudTable
 from casino_sim.engine.runner import run_chunks
 from casino_sim.errors import OptionError
 from casino_sim.games.poker_room.bots import BotPolicy, default_population
+from casino_sim.games.poker_room.dealer import HandResult
 from casino_sim.games.poker_room.dealing import draw_hands
 from casino_sim.games.poker_room.fast import HandArrays, fallback_reason, play_compiled, play_python
 from casino_sim.games.poker_room.history import HandRecord
-from casino_sim.games.poker_room.house import JackpotMeter
-from casino_sim.games.poker_room.rules import TableRules, VariantRules
-from casino_sim.games.poker_room.table import HandResult
+from casino_sim.games.poker_room.house import JackpotMeter, time_collection_per_hand
 
 __all__ = ["POT_BINS_BIG_BETS", "ChunkResult", "PlayerResult", "StudRunResult", "simulate_stud"]
 
@@ -39,8 +42,8 @@ POT_BINS_BIG_BETS = (1, 2, 3, 5, 7.5, 10, 15, 20, 30, 50, 75, 100)
 
 @dataclass(frozen=True)
 class _Config:
-    variant: VariantRules
-    table: TableRules
+    variant: StudVariant
+    table: StudTable
     players: tuple[BotPolicy, ...]
     hands: int
     seed: int
@@ -79,8 +82,9 @@ def _run_chunk(config: _Config, index: int, seed: np.random.SeedSequence) -> Chu
     count = min(config.chunk_size, config.hands - first)
     decks, uniforms = draw_hands(rng, count)
     args = (config.variant, config.table, config.players, decks, uniforms, first)
+    kept: list[HandResult] = []
     if config.engine == "compiled":
-        arrays, kept = play_compiled(*args), []
+        arrays = play_compiled(*args)
     else:
         arrays, kept = play_python(*args, keep_hands=config.history)
     return _summarise(config, index, first, arrays, kept)
@@ -93,7 +97,7 @@ def _summarise(
     count, n = arrays.wagered.shape
     seat_player = (first + np.arange(count)[:, None] + np.arange(n)[None, :]) % n
     pots = arrays.wagered.sum(axis=1)
-    edges = np.array([e * config.table.big_bet for e in POT_BINS_BIG_BETS])
+    edges = np.array([e * config.table.big_bet_cents for e in POT_BINS_BIG_BETS])
     net = np.zeros(n, np.int64)
     np.add.at(net, seat_player, arrays.stacks_end - arrays.stacks_start)
     player_wagered = np.zeros(n, np.int64)
@@ -146,6 +150,8 @@ class StudRunResult:
 
     ``rake_pct_of_wagered`` is the house edge of a poker room: rake over the
     money put into pots; ``house_take_pct_of_wagered`` adds the jackpot drop.
+    ``engine`` is the engine that ran ("compiled" or "python") and
+    ``engine_reason`` why the Python engine ran ("" when the compiled one did).
     """
 
     variant: str
@@ -172,6 +178,7 @@ class StudRunResult:
     players: tuple[PlayerResult, ...]
     engine: str = "python"
     replayed_hands: int = 0
+    engine_reason: str = ""
 
     @property
     def rake_per_hand(self) -> float:
@@ -212,8 +219,8 @@ class StudRunResult:
 
 
 def simulate_stud(
-    variant: VariantRules,
-    table: TableRules,
+    variant: StudVariant,
+    table: StudTable,
     players: int | Sequence[BotPolicy],
     *,
     hands: int,
@@ -229,9 +236,12 @@ def simulate_stud(
     ``players`` is a count (the default population) or the bots by player id.
     ``on_chunk`` sees each chunk in order (progress, writing ``history`` lines).
     ``engine``: ``"auto"`` plays on the compiled fast path when the configuration
-    allows it (:func:`~casino_sim.games.poker_room.fast.fallback_reason`) and no
-    history is requested, else in the Python engine; ``"python"`` / ``"compiled"``
-    force one (both give identical results). The result's ``engine`` says which ran.
+    allows it (:func:`~casino_sim.games.poker_room.fast.fallback_reason`: e.g.
+    every bot uses the default decision logic) and no history is requested,
+    else in the Python engine; ``"python"`` / ``"compiled"`` force one (both
+    give identical results; ``"compiled"`` raises :class:`OptionError` saying
+    why it cannot run). The result's ``engine`` says which ran and
+    ``engine_reason`` why the Python engine did.
     """
     bots = tuple(default_population(players) if isinstance(players, int) else players)
     if not 2 <= len(bots) <= min(variant.max_players, table.max_seats):
@@ -240,7 +250,7 @@ def simulate_stud(
         )
     if hands < 1 or chunk_size < 1 or workers < 1:
         raise OptionError("hands, chunk_size and workers must be >= 1")
-    engine = _choose_engine(engine, variant, table, len(bots), history)
+    engine, reason = _choose_engine(engine, variant, table, bots, history)
     config = _Config(variant, table, bots, hands, seed, chunk_size, history, engine)
     n_chunks = math.ceil(hands / chunk_size)
     total = ChunkResult(
@@ -248,6 +258,7 @@ def simulate_stud(
     )
     jackpot = [0] * len(bots)
     meter = JackpotMeter(table.bad_beat) if table.bad_beat is not None else None
+    hands_per_hour = float(table.hands_per_hour)
     meter_start = meter.amount if meter else 0
 
     def merge(chunk: ChunkResult) -> None:
@@ -319,8 +330,8 @@ def simulate_stud(
         jackpot_meter_start=meter_start,
         jackpot_meter_end=meter.amount if meter else 0,
         jackpot_reserve=meter.reserve if meter else 0,
-        time_collection_per_hand=table.rake.time_per_hand(len(bots), table.hands_per_hour),
-        hands_per_hour=table.hands_per_hour,
+        time_collection_per_hand=time_collection_per_hand(table.rake, len(bots), hands_per_hour),
+        hands_per_hour=hands_per_hour,
         players=tuple(
             PlayerResult(
                 p, bots[p].name, total.net[p] + jackpot[p], total.player_wagered[p], jackpot[p]
@@ -329,6 +340,7 @@ def simulate_stud(
         ),
         engine=engine,
         replayed_hands=total.replayed,
+        engine_reason=reason,
     )
 
 
@@ -337,16 +349,20 @@ def _latest(previous: ChunkResult, chunk: ChunkResult) -> ChunkResult:
 
 
 def _choose_engine(
-    engine: str, variant: VariantRules, table: TableRules, n_players: int, history: bool
-) -> str:
-    """Resolve ``engine`` ("auto", "compiled" or "python") for this run."""
+    engine: str,
+    variant: StudVariant,
+    table: StudTable,
+    bots: Sequence[BotPolicy],
+    history: bool,
+) -> tuple[str, str]:
+    """Resolve ``engine`` ("auto", "compiled" or "python"): (engine, why Python runs or "")."""
     if engine not in ("auto", "compiled", "python"):
         raise OptionError(f"engine must be auto, compiled or python, got {engine!r}")
     if engine == "python":
-        return engine
-    reason = "hand histories" if history else fallback_reason(variant, table, n_players)
+        return engine, "the Python engine was requested"
+    reason = "hand histories" if history else fallback_reason(variant, table, bots)
     if reason is None:
-        return "compiled"
+        return "compiled", ""
     if engine == "compiled":
         raise OptionError(f"the compiled stud engine does not support {reason}")
-    return "python"
+    return "python", reason

@@ -5,16 +5,17 @@ the dealer). Money is in integer cents. Every action goes through
 :meth:`StudHand.act`, which raises :class:`StudActionError` saying why an
 illegal action is refused.
 
->>> from casino_sim.games.poker_room.rules import TableRules, seven_card_stud
+>>> from casino_sim.config import load_stud_table, load_stud_variant
 >>> from casino_sim.games.poker_room.decks import stacked_deck
->>> deck = stacked_deck(seven_card_stud(), ["Ah 9d 7s", "2c 5c 3d"])
->>> table = TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000)
->>> hand = StudHand(seven_card_stud(), table, [10_000, 10_000], deck)
+>>> variant = load_stud_variant("stud/seven_card_stud")
+>>> table = load_stud_table("stud/tables/5-10")  # $0.50 ante, $2 bring-in, $5/$10
+>>> deck = stacked_deck(variant, ["Ah 9d 7s", "2c 5c 3d"])
+>>> hand = StudHand(variant, table, [10_000, 10_000], deck)
 >>> hand.actor, [a.name for a in hand.legal_actions().actions]
 (1, ['BRING_IN', 'COMPLETE'])
 >>> hand.act(Action.BRING_IN); hand.act(Action.FOLD)
 >>> hand.done, hand.stacks
-(True, [9900, 10100])
+(True, [9950, 10050])
 """
 
 from __future__ import annotations
@@ -23,16 +24,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
+from casino_sim.config.stud import StudVariant
+from casino_sim.config.stud_table import StudTable
 from casino_sim.errors import IllegalActionError
 from casino_sim.games.poker_room.board import bring_in_seat, first_to_act
-from casino_sim.games.poker_room.rules import (
-    BringIn,
-    FirstToAct,
-    ShortAllIn,
-    TableRules,
-    TieBreak,
-    VariantRules,
-)
+from casino_sim.games.poker_room.showdown import Settlement, settle
 
 __all__ = ["Action", "LegalActions", "StudActionError", "StudHand"]
 
@@ -80,6 +76,7 @@ class StudHand:
 
     __slots__ = (
         "_big",
+        "_bring",
         "_by_suit",
         "_low_first",
         "_n_streets",
@@ -121,8 +118,8 @@ class StudHand:
 
     def __init__(
         self,
-        variant: VariantRules,
-        table: TableRules,
+        variant: StudVariant,
+        table: StudTable,
         stacks: Sequence[int],
         deck: Sequence[int],
     ) -> None:
@@ -147,14 +144,15 @@ class StudHand:
         self.street = -1
         self.done = False
         self.actor = -1
-        self.settlement = None
-        self._small, self._big = table.small_bet, table.big_bet
-        self._low_first = variant.first_to_act is FirstToAct.BEST_LOW
-        self._by_suit = table.tie_break is TieBreak.SUIT
+        self.settlement: Settlement | None = None
+        self._small, self._big = table.small_bet_cents, table.big_bet_cents
+        self._bring = table.bring_in_cents
+        self._low_first = variant.first_to_act == "best-low"
+        self._by_suit = table.tie_break == "suit"
         self._n_streets = len(variant.streets)
-        self._open_pair_rule = variant.open_pair_big_bet and table.big_bet > table.small_bet
-        self._reopen_at = 1.0 if table.short_all_in is ShortAllIn.FULL_BET else 0.5
-        ante = table.ante
+        self._open_pair_rule = variant.open_pair_big_bet and self._big > self._small
+        self._reopen_at = 1.0 if table.short_all_in == "full-bet" else 0.5
+        ante = table.ante_cents
         if ante:
             for s in range(n):
                 paid = min(ante, self.stacks[s])
@@ -217,7 +215,7 @@ class StudHand:
                 return
             rule = self.variant.streets[self.street]
             self._deal(rule.down, rule.up, community=rule.community)
-            if self._begin_betting(big=rule.big_bet):
+            if self._begin_betting(big=rule.big):
                 return
 
     def _begin_betting(self, *, big: bool) -> bool:
@@ -234,12 +232,12 @@ class StudHand:
             return False
         self.uncapped = self.table.uncapped_heads_up and sum(live) == 2
         variant = self.variant
-        if self.street == 0 and variant.bring_in is not BringIn.NONE and self.table.bring_in > 0:
+        if self.street == 0 and variant.bring_in != "none" and self._bring > 0:
             self.bring_pending = True
             opener = bring_in_seat(
                 self.up,
                 live,
-                lowest=variant.bring_in is BringIn.LOWEST,
+                lowest=variant.bring_in == "lowest",
                 ace_low=variant.bring_in_ace_low,
             )
         else:
@@ -265,6 +263,7 @@ class StudHand:
     # ----------------------------------------------------------------- queries
     def _aggressive(self, seat: int) -> tuple[Action | None, tuple[int, ...], str]:
         """The aggressive action open to ``seat``, its "to" sizes, or why there is none."""
+        sizes: tuple[int, ...]
         if self.bring_pending or self.completion_pending:
             kind, sizes = Action.COMPLETE, (self._small,)
         elif self.high == 0:
@@ -307,7 +306,7 @@ class StudHand:
         kind, sizes, _ = self._aggressive(seat)
         if kind is not None:
             actions.append(kind)
-        bring = min(self.table.bring_in, self.stacks[seat]) if self.bring_pending else 0
+        bring = min(self._bring, self.stacks[seat]) if self.bring_pending else 0
         return LegalActions(seat, tuple(actions), max(owed, 0), bring, sizes)
 
     # ----------------------------------------------------------------- actions
@@ -350,7 +349,7 @@ class StudHand:
         elif action is Action.BRING_IN:
             if not self.bring_pending:
                 raise StudActionError("no bring-in is due")
-            bring = self.table.bring_in
+            bring = self._bring
             if amount is not None and amount != bring:
                 raise StudActionError(f"the bring-in is {bring}")
             self.bring_pending = False
@@ -395,7 +394,7 @@ class StudHand:
             if self._reopen_at < 1.0:
                 self.short_sum += actual - start
                 reopen = self.short_sum * 2 >= full_size
-            counts = reopen or self.table.short_all_in is ShortAllIn.FULL_BET
+            counts = reopen or self._reopen_at == 1.0
         if reopen:
             self.short_sum = 0
             self.level = to
@@ -435,9 +434,19 @@ class StudHand:
             self.stacks[top] += excess
 
     def _finish(self) -> None:
-        from casino_sim.games.poker_room.showdown import settle
-
         self.done = True
         self.actor = -1
         self.street = min(self.street, self._n_streets - 1)
-        self.settlement = settle(self)
+        n = self.n
+        settlement = settle(
+            self.variant,
+            self.table,
+            contrib=self.contrib,
+            live=self.live,
+            held=[self.down[s] + self.up[s] for s in range(n)],
+            community=self.community,
+            street=self.street,
+        )
+        for s in range(n):
+            self.stacks[s] += settlement.winnings[s]
+        self.settlement = settlement

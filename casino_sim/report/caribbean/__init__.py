@@ -1,1 +1,5 @@
-"""Caribbean Stud reports: the text tables and the edge-report folder."""
+"""Caribbean Stud reports, in two halves.
+
+- :mod:`.text_tables`: the return table, measures, A-K table and progressive table as plain text;
+- :mod:`.edge_report_folder`: the edge report folder (``report.md``, PNG plots, ``analysis.json``).
+"""

@@ -3,27 +3,28 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from types import SimpleNamespace
 
 import pytest
 
-from casino_sim.games.banked.caribbean_stud.exact.analysis import HAND_KEYS
+from casino_sim.config import CaribbeanPaytable
 from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
+from casino_sim.games.banked.caribbean_stud.rules import PAY_KEYS
 
 STANDARD_PAYS = (1, 1, 2, 3, 4, 5, 7, 20, 50, 100)  # A-K .. royal
 
 
-def make_paytable(pays=STANDARD_PAYS, *, name="standard", max_payout=None, **overrides):
-    table = SimpleNamespace(
-        name=name,
-        pays={key: Fraction(p) for key, p in zip(HAND_KEYS, pays, strict=True)},
-        ante_pays=Fraction(1),
-        raise_multiple=2,
-        max_payout=None if max_payout is None else Fraction(max_payout),
-    )
-    for key, value in overrides.items():
-        table.pays[key] = Fraction(value)
-    return table
+def make_paytable(
+    pays: tuple[int, ...] = STANDARD_PAYS,
+    *,
+    name: str = "standard",
+    max_payout: int | None = None,
+    **overrides: int | Fraction,
+) -> CaribbeanPaytable:
+    """A validated paytable: ``pays`` from A-K high up to the royal, ``overrides`` by hand key."""
+    table = {key: Fraction(p) for key, p in zip(PAY_KEYS, pays, strict=True)}
+    table.update({key: Fraction(value) for key, value in overrides.items()})
+    cap = None if max_payout is None else Fraction(max_payout)
+    return CaribbeanPaytable(name=name, pays=table, max_payout=cap)
 
 
 @pytest.fixture(scope="session")

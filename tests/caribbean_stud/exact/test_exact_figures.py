@@ -9,8 +9,8 @@ import pytest
 from casino_sim.config import load_paytable, shipped_files
 from casino_sim.games.banked.caribbean_stud import named_strategy
 from casino_sim.games.banked.caribbean_stud.exact.analysis import TOTAL_DEALS, analyze_caribbean
-from casino_sim.games.banked.caribbean_stud.exact.strategy import optimal_strategy
-from casino_sim.games.banked.caribbean_stud.rule_strategy import parse_rule_strategy
+from casino_sim.games.banked.caribbean_stud.exact.optimal import optimal_strategy
+from casino_sim.games.banked.caribbean_stud.strategy.rules_file import parse_rule_strategy
 from tests.caribbean_stud.exact.conftest import make_paytable
 
 

@@ -14,8 +14,10 @@ from casino_sim.cli import main
 from casino_sim.combinatorics import combinations_array
 from casino_sim.config import PAYTABLE_DIR, load_progressive
 from casino_sim.evaluator import HandCategory, category, evaluate_high
-from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
-from casino_sim.games.banked.caribbean_stud.progressive import FIVE_CARD_COUNTS
+from casino_sim.games.banked.caribbean_stud.exact.progressive import (
+    FIVE_CARD_COUNTS,
+    analyze_progressive,
+)
 
 PROGRESSIVES = PAYTABLE_DIR / "progressives"
 

@@ -3,6 +3,7 @@ both in the pure functions and replayed through the compiled kernel."""
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import numpy as np
@@ -98,7 +99,7 @@ def test_kernel_meter_order_two_royals_in_one_round(standard, progressive):
 
 
 def test_pure_progressive_envy_and_straight_flush(progressive):
-    envy = prog.example_progressive(envy_bonuses={"royal_flush": Fraction(250)})
+    envy = dataclasses.replace(progressive, envy_bonuses={"royal_flush": Fraction(250)})
     result = prog.settle_progressive(["royal_flush", "one_pair", "high_card"], [True, True, False],
                                      progressive=envy, meter=Fraction(50_000))  # fmt: skip
     assert result.awards[1] == 250 and result.awards[2] == 0

@@ -1,7 +1,24 @@
-"""Caribbean Stud Poker: rules, settlement and strategies (pure functions, no clock)."""
+"""Caribbean Stud Poker: the game's pure rules, settlement and strategies (no clock).
+
+One folder holds the whole game: ``rules`` (settling a hand), ``progressive``
+(settling a round of side bets), ``strategy/`` (decision tables: named, from a
+YAML rules file, resolved by name), ``exact/`` (every deal counted: the return
+table, the optimal strategy, the progressive's exact math) and ``montecarlo/``
+(seeded table simulations). This package exports the pure rules; the exact
+analysis and the simulation are imported from their modules (or from the
+public facade :mod:`casino_sim.caribbean_stud`).
+
+>>> from casino_sim.cards import parse_cards
+>>> from casino_sim.config import load_paytable
+>>> hand = settle_hand(parse_cards("Ah Ad 7c 5s 2d"), parse_cards("Kc Kd 9h 4s 3c"),
+...                    raised=True, paytable=load_paytable("caribbean_stud/standard"), ante=10)
+>>> OUTCOMES[hand.outcome], hand.net
+('Player wins: One pair', Fraction(30, 1))
+"""
 
 from casino_sim.games.banked.caribbean_stud.progressive import (
     ProgressiveRound,
+    award_vectors,
     settle_progressive,
 )
 from casino_sim.games.banked.caribbean_stud.rules import (
@@ -10,15 +27,19 @@ from casino_sim.games.banked.caribbean_stud.rules import (
     HandSettlement,
     classify,
     net_antes,
-    settle,
     settle_hand,
+    wager_antes,
 )
-from casino_sim.games.banked.caribbean_stud.strategy import (
+from casino_sim.games.banked.caribbean_stud.strategy.named import (
     NAMED_STRATEGIES,
-    DecisionTable,
-    hand_index,
     named_strategy,
+    named_threshold,
 )
+from casino_sim.games.banked.caribbean_stud.strategy.rules_file import (
+    load_rule_strategy,
+    parse_rule_strategy,
+)
+from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable, hand_index
 
 __all__ = [
     "NAMED_STRATEGIES",
@@ -27,11 +48,15 @@ __all__ = [
     "DecisionTable",
     "HandSettlement",
     "ProgressiveRound",
+    "award_vectors",
     "classify",
     "hand_index",
+    "load_rule_strategy",
     "named_strategy",
+    "named_threshold",
     "net_antes",
-    "settle",
+    "parse_rule_strategy",
     "settle_hand",
     "settle_progressive",
+    "wager_antes",
 ]

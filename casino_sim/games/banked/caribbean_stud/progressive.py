@@ -22,8 +22,8 @@ Order within a round (the meter semantics every simulator here follows):
 Awards are keyed by hand category name (``flush``, ``royal_flush`` ...).
 
 >>> from fractions import Fraction
->>> from types import SimpleNamespace
->>> prog = example_progressive()
+>>> from casino_sim.config import load_progressive
+>>> prog = load_progressive("progressives/50-75-100")  # $50/$75/$100 fixed, SF 10% / royal 100%
 >>> round_ = settle_progressive(["royal_flush", "flush", "one_pair"], [True, True, False],
 ...                             progressive=prog, meter=Fraction(10_000))
 >>> round_.awards, round_.meter_after
@@ -32,60 +32,17 @@ Awards are keyed by hand category name (``flush``, ``royal_flush`` ...).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from types import SimpleNamespace
-from typing import Any
 
 import numpy as np
 
+from casino_sim.config.common import CATEGORY_KEYS
+from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.errors import ConfigError
-from casino_sim.evaluator import HandCategory
 
-__all__ = [
-    "CATEGORY_KEYS",
-    "FIVE_CARD_COUNTS",
-    "ProgressiveRound",
-    "award_vectors",
-    "example_progressive",
-    "settle_progressive",
-]
-
-CATEGORY_KEYS = tuple(c.name.lower() for c in HandCategory)  # index = HandCategory value
-FIVE_CARD_COUNTS = {  # of the 2,598,960 five-card hands
-    "high_card": 1_302_540,
-    "one_pair": 1_098_240,
-    "two_pair": 123_552,
-    "three_of_a_kind": 54_912,
-    "straight": 10_200,
-    "flush": 5_108,
-    "full_house": 3_744,
-    "four_of_a_kind": 624,
-    "straight_flush": 36,
-    "royal_flush": 4,
-}
-
-
-def example_progressive(**overrides: Any) -> Any:
-    """A stand-in progressive: $1 bet, $50/$75/$100 fixed, SF 10% / royal 100%, seed $10,000."""
-    fields: dict[str, Any] = {
-        "name": "example",
-        "wager": Fraction(1),
-        "awards": {
-            "flush": SimpleNamespace(fixed=Fraction(50), meter_share=None),
-            "full_house": SimpleNamespace(fixed=Fraction(75), meter_share=None),
-            "four_of_a_kind": SimpleNamespace(fixed=Fraction(100), meter_share=None),
-            "straight_flush": SimpleNamespace(fixed=None, meter_share=Fraction(1, 10)),
-            "royal_flush": SimpleNamespace(fixed=None, meter_share=Fraction(1)),
-        },
-        "contribution_rate": Fraction(65, 100),
-        "reserve_rate": Fraction(0),
-        "seed": Fraction(10_000),
-        "envy_bonuses": {},
-    }
-    fields.update(overrides)
-    return SimpleNamespace(**fields)
+__all__ = ["ProgressiveRound", "award_vectors", "settle_progressive"]
 
 
 def _category_index(key: str | int) -> int:
@@ -96,25 +53,15 @@ def _category_index(key: str | int) -> int:
     return int(key)
 
 
-def _envy(progressive: Any) -> Mapping[str, Any]:
-    return getattr(progressive, "envy_bonuses", None) or {}
-
-
-def _money(value: Any) -> Fraction:
-    """An envy bonus given as money or as an award-like record with ``fixed``."""
-    fixed = getattr(value, "fixed", value)
-    return Fraction(fixed or 0)
-
-
-def award_vectors(progressive: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def award_vectors(progressive: ProgressivePaytable) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(fixed money, meter share, envy money) per hand category, as float64[10] arrays."""
     fixed, share, envy = np.zeros(10), np.zeros(10), np.zeros(10)
     for key, award in progressive.awards.items():
         index = _category_index(key)
         fixed[index] = float(award.fixed or 0)
         share[index] = float(award.meter_share or 0)
-    for key, bonus in _envy(progressive).items():
-        envy[_category_index(key)] = float(_money(bonus))
+    for key, bonus in progressive.envy_bonuses.items():
+        envy[_category_index(key)] = float(bonus)
     return fixed, share, envy
 
 
@@ -138,12 +85,15 @@ def settle_progressive(
     hands: Sequence[str | int],
     playing: Sequence[bool],
     *,
-    progressive: Any,
+    progressive: ProgressivePaytable,
     meter: Fraction,
 ) -> ProgressiveRound:
     """Settle one round's side bets; ``hands`` are category names or :class:`HandCategory` values.
 
-    >>> settle_progressive([HandCategory.STRAIGHT_FLUSH], [True], progressive=example_progressive(),
+    >>> from casino_sim.config import load_progressive
+    >>> from casino_sim.evaluator import HandCategory
+    >>> settle_progressive([HandCategory.STRAIGHT_FLUSH], [True],
+    ...                    progressive=load_progressive("progressives/50-75-100"),
     ...                    meter=Fraction(20_000)).awards
     (Fraction(400013, 200),)
     """
@@ -156,7 +106,7 @@ def settle_progressive(
     current = meter + contributions
     top_up = Fraction(0)
     awards = [Fraction(0)] * len(categories)
-    envy = {_category_index(k): _money(v) for k, v in _envy(progressive).items()}
+    envy = {_category_index(k): Fraction(v) for k, v in progressive.envy_bonuses.items()}
     by_category = {_category_index(k): a for k, a in progressive.awards.items()}
     for seat, (cat, plays) in enumerate(zip(categories, playing, strict=True)):
         if not plays:

@@ -12,9 +12,9 @@ does not qualify, 2 push, 3 dealer wins, 4 + k player wins with pay key
 ``PAY_KEYS[k]`` (the key is the player's hand category, A-K high for high card).
 
 >>> from fractions import Fraction
->>> from types import SimpleNamespace
 >>> from casino_sim.cards import parse_cards
->>> table = standard_paytable_like()
+>>> from casino_sim.config import load_paytable
+>>> table = load_paytable("caribbean_stud/standard")
 >>> hand = settle_hand(parse_cards("Ah Ad 7c 5s 2d"), parse_cards("Kc Kd 9h 4s 3c"),
 ...                    raised=True, paytable=table, ante=10)
 >>> OUTCOMES[hand.outcome], hand.net
@@ -25,14 +25,12 @@ Fraction(51, 1)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from types import SimpleNamespace
-from typing import Any
 
 import numpy as np
 
+from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.common import CARIBBEAN_HANDS
 from casino_sim.evaluator import ace_king_threshold, category, evaluate_high
 
@@ -47,9 +45,7 @@ __all__ = [
     "HandSettlement",
     "classify",
     "net_antes",
-    "settle",
     "settle_hand",
-    "standard_paytable_like",
     "wager_antes",
 ]
 
@@ -65,43 +61,34 @@ OUTCOMES = (
 )
 
 
-def standard_paytable_like() -> Any:
-    """A stand-in for the standard paytable (100/50/20/7/5/4/3/2/1/1, no cap), for examples."""
-    pays = dict(zip(PAY_KEYS, (1, 1, 2, 3, 4, 5, 7, 20, 50, 100), strict=True))
-    return SimpleNamespace(
-        name="standard",
-        pays={k: Fraction(v) for k, v in pays.items()},
-        ante_pays=Fraction(1),
-        raise_multiple=2,
-        max_payout=None,
-    )
-
-
 def net_antes(
-    paytable: Any, *, ante: Fraction | int = 1, max_payout: Fraction | str | None = "paytable"
+    paytable: CaribbeanPaytable,
+    *,
+    ante: Fraction | int = 1,
+    max_payout: Fraction | str | None = "paytable",
 ) -> tuple[Fraction, ...]:
     """The net result in antes of each outcome in :data:`OUTCOMES` for a hand of ``ante`` (money).
 
     The raise payout is ``min(raise_multiple * ante * pay, max_payout)`` in money;
     ``max_payout`` defaults to the paytable's own cap.
 
-    >>> net_antes(standard_paytable_like())[:5]
+    >>> from casino_sim.config import load_paytable
+    >>> net_antes(load_paytable("caribbean_stud/standard"))[:5]
     (Fraction(-1, 1), Fraction(1, 1), Fraction(0, 1), Fraction(-3, 1), Fraction(3, 1))
     """
     ante = Fraction(ante)
     cap = paytable.max_payout if max_payout == "paytable" else max_payout
     multiple = Fraction(paytable.raise_multiple)
-    pays: Mapping[str, Fraction] = paytable.pays
     wins = []
     for key in PAY_KEYS:
-        raise_money = multiple * ante * Fraction(pays[key])
+        raise_money = multiple * ante * paytable.raise_pay(key)
         if cap is not None:
             raise_money = min(raise_money, Fraction(cap))
         wins.append(1 + raise_money / ante)
     return (Fraction(-1), Fraction(paytable.ante_pays), Fraction(0), -1 - multiple, *wins)
 
 
-def wager_antes(paytable: Any) -> tuple[int, ...]:
+def wager_antes(paytable: CaribbeanPaytable) -> tuple[int, ...]:
     """Total wager in antes behind each outcome: 1 for a fold, 1 + raise_multiple otherwise."""
     return (1, *([1 + int(paytable.raise_multiple)] * (len(OUTCOMES) - 1)))
 
@@ -130,26 +117,6 @@ def classify(
     return outcome.astype(np.int8)
 
 
-def settle(
-    player_values: np.ndarray,
-    dealer_values: np.ndarray,
-    raised: np.ndarray,
-    *,
-    paytable: Any,
-    ante: float = 1.0,
-) -> np.ndarray:
-    """Net result in money (float64) of a batch of hands with the same ``ante``.
-
-    A flush (value 7000) beating a qualifying straight (5000) wins 1 + 2 x 5 antes:
-
-    >>> settle(np.array([7000]), np.array([5000]), np.array([True]),
-    ...        paytable=standard_paytable_like(), ante=5).tolist()
-    [55.0]
-    """
-    nets = np.array([float(n) for n in net_antes(paytable, ante=Fraction(ante))])
-    return nets[classify(player_values, dealer_values, raised)] * ante
-
-
 @dataclass(frozen=True)
 class HandSettlement:
     """One hand: outcome code, ante and raise results and the total, in money."""
@@ -168,14 +135,15 @@ def settle_hand(
     dealer_cards: np.ndarray,
     *,
     raised: bool,
-    paytable: Any,
+    paytable: CaribbeanPaytable,
     ante: Fraction | int = 1,
 ) -> HandSettlement:
     """Settle one hand from the cards (exact money), e.g. for the floor simulation.
 
     >>> from casino_sim.cards import parse_cards
+    >>> from casino_sim.config import load_paytable
     >>> settle_hand(parse_cards("Ah Ad 7c 5s 2d"), parse_cards("Kc Qd 9h 4s 3c"), raised=False,
-    ...             paytable=standard_paytable_like(), ante=5).net
+    ...             paytable=load_paytable("caribbean_stud/standard"), ante=5).net
     Fraction(-5, 1)
     """
     ante = Fraction(ante)

@@ -12,24 +12,25 @@ for that player hand and up-card; when the two are exactly equal it folds
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from math import lcm, sqrt
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
+from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.errors import OptionError
 from casino_sim.evaluator import ace_king_threshold, category
 from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
 from casino_sim.games.banked.caribbean_stud.exact.counts import DEALER_HOLE_SETS, DealerCounts
 from casino_sim.games.banked.caribbean_stud.rules import OUTCOMES, PAY_KEYS
-from casino_sim.games.banked.caribbean_stud.strategy import DecisionTable, named_threshold
+from casino_sim.games.banked.caribbean_stud.strategy.named import named_threshold
+from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable, hand_index
 
 __all__ = [
-    "HAND_KEYS",
     "TOTAL_DEALS",
     "CaribbeanAnalysis",
     "ReturnRow",
@@ -38,15 +39,6 @@ __all__ = [
 ]
 
 TOTAL_DEALS = 2_598_960 * 47 * DEALER_HOLE_SETS
-HAND_KEYS = PAY_KEYS  # the raise-paytable hands, A-K high .. royal flush
-
-
-class CaribbeanPaytableLike(Protocol):
-    name: str
-    pays: Mapping[str, Fraction]
-    ante_pays: Fraction
-    raise_multiple: int
-    max_payout: Fraction | None
 
 
 @dataclass(frozen=True)
@@ -154,17 +146,15 @@ def _exact_json(value: Fraction) -> int | str:
     return int(value) if value.denominator == 1 else str(value)
 
 
-def raise_payouts(paytable: CaribbeanPaytableLike, ante: Fraction | None) -> dict[str, Fraction]:
+def raise_payouts(paytable: CaribbeanPaytable, ante: Fraction | None) -> dict[str, Fraction]:
     """What a winning raise pays per hand, in antes, with the payout cap applied for ``ante``.
 
-    >>> from types import SimpleNamespace
-    >>> table = SimpleNamespace(pays={k: Fraction(1) for k in HAND_KEYS}, raise_multiple=2,
-    ...                         max_payout=Fraction(5000), ante_pays=Fraction(1), name="t")
-    >>> table.pays["royal_flush"] = Fraction(100)
-    >>> raise_payouts(table, Fraction(100))["royal_flush"]
+    >>> from casino_sim.config import load_paytable
+    >>> capped = load_paytable("caribbean_stud/capped-5000")  # royal 100 to 1, $5,000 cap
+    >>> raise_payouts(capped, Fraction(100))["royal_flush"]
     Fraction(50, 1)
     """
-    payouts = {key: paytable.raise_multiple * Fraction(paytable.pays[key]) for key in HAND_KEYS}
+    payouts = {key: paytable.raise_multiple * paytable.raise_pay(key) for key in PAY_KEYS}
     if paytable.max_payout is not None and ante is not None:
         cap = Fraction(paytable.max_payout) / Fraction(ante)
         payouts = {key: min(value, cap) for key, value in payouts.items()}
@@ -172,38 +162,40 @@ def raise_payouts(paytable: CaribbeanPaytableLike, ante: Fraction | None) -> dic
 
 
 def _hand_key_index(counts: DealerCounts) -> np.ndarray:
-    """Per class: index into HAND_KEYS, or -1 below A-K (such hands never beat a qualifier)."""
-    cats = category(counts.player_values).astype(np.int64)  # HIGH_CARD (0) is the A-K slot
+    """Per class: index into PAY_KEYS, or -1 below A-K (such hands never beat a qualifier)."""
+    cats = np.asarray(
+        category(counts.player_values), dtype=np.int64
+    )  # HIGH_CARD (0) is the A-K slot
     return np.where(counts.player_values >= ace_king_threshold(), cats, -1)
 
 
 def _optimal_decisions(
     counts: DealerCounts, nets: dict[str, int], key_index: np.ndarray
 ) -> np.ndarray:
-    win_net = np.array([nets[k] for k in HAND_KEYS], dtype=np.int64)[np.maximum(key_index, 0)]
+    win_net = np.array([nets[k] for k in PAY_KEYS], dtype=np.int64)[np.maximum(key_index, 0)]
     nq = counts.no_qualify.astype(np.int64)
     win = counts.win.astype(np.int64)
     lose = counts.lose.astype(np.int64)
     ev_raise = nq * nets["no_qualify"] + win * win_net[:, None] + lose * nets["lose"]
     ev_fold = DEALER_HOLE_SETS * nets["fold"]
-    return (ev_raise > ev_fold) & counts.valid_cells()
+    raises: np.ndarray = (ev_raise > ev_fold) & counts.valid_cells()
+    return raises
 
 
 def _table_decisions(counts: DealerCounts, table: DecisionTable) -> np.ndarray:
     """Evaluate a (suit-symmetric) decision table on each class representative."""
     masks = table.raise_mask[_rep_indexes(counts)]
     bits = (masks[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1)
-    return bits.astype(bool) & counts.valid_cells()
+    raises: np.ndarray = bits.astype(bool) & counts.valid_cells()
+    return raises
 
 
 def _rep_indexes(counts: DealerCounts) -> np.ndarray:
-    from casino_sim.games.banked.caribbean_stud.strategy import hand_index
-
     return hand_index(counts.representatives)
 
 
 def analyze_caribbean(
-    paytable: CaribbeanPaytableLike,
+    paytable: CaribbeanPaytable,
     strategy: str | DecisionTable = "optimal",
     *,
     ante: Fraction | int | None = None,
@@ -228,7 +220,7 @@ def analyze_caribbean(
         "no_qualify": ante_pays,
         "push": Fraction(0),
         "lose": Fraction(-1 - paytable.raise_multiple),
-        **{key: ante_pays + payouts[key] for key in HAND_KEYS},
+        **{key: ante_pays + payouts[key] for key in PAY_KEYS},
     }
     nets = {k: int(v * denominator) for k, v in nets_exact.items()}
     key_index = _hand_key_index(counts)
@@ -248,7 +240,12 @@ def _weighted(counts_array: np.ndarray, mask: np.ndarray, weights: np.ndarray) -
     return int(per_class @ weights)
 
 
-def _rows(counts, decisions, key_index, nets) -> tuple[ReturnRow, ...]:
+def _rows(
+    counts: DealerCounts,
+    decisions: np.ndarray,
+    key_index: np.ndarray,
+    nets: dict[str, Fraction],
+) -> tuple[ReturnRow, ...]:
     w = counts.weights
     valid = counts.valid_cells()
     folded = valid & ~decisions
@@ -258,7 +255,7 @@ def _rows(counts, decisions, key_index, nets) -> tuple[ReturnRow, ...]:
         (nets["push"], _weighted(counts.tie, decisions, w)),
         (nets["lose"], _weighted(counts.lose, decisions, w)),
     ]
-    for index, key in enumerate(HAND_KEYS):
+    for index, key in enumerate(PAY_KEYS):
         mask = decisions & (key_index == index)[:, None]
         tallies.append((nets[key], _weighted(counts.win, mask, w)))
     total = sum(count for _, count in tallies)

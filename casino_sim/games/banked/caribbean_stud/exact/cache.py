@@ -26,6 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
+from casino_sim.engine.files import atomic_binary_writer
+from casino_sim.errors import OutputError
 from casino_sim.games.banked.caribbean_stud.exact.counts import (
     DEALER_HOLE_SETS,
     DealerCounts,
@@ -49,7 +51,12 @@ BUILD_SECONDS = 20
 
 #: Names of the files this tool writes in the cache folder: the counts of any
 #: format version, and the temp files of an interrupted atomic write.
-_OWN_NAME = re.compile(r"caribbean-dealer-counts-v\d+\.npz|\.counts-[A-Za-z0-9_]+\.npz")
+# the cache file, and temporary files of an interrupted write (today's and older releases')
+_OWN_NAME = re.compile(
+    r"caribbean-dealer-counts-v\d+\.npz"
+    r"|\.caribbean-dealer-counts-v\d+\.npz\.[A-Za-z0-9_]+\.tmp"
+    r"|\.counts-[A-Za-z0-9_]+\.npz"
+)
 
 log = logging.getLogger("casino_sim.cache")
 
@@ -112,14 +119,8 @@ def _read(path: Path) -> DealerCounts | None:
 def _write(path: Path, counts: DealerCounts) -> None:
     arrays = {name: getattr(counts, name) for name in _FIELDS}
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".counts-", suffix=".npz", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            np.savez(handle, version=FORMAT_VERSION, digest=_digest(arrays), **arrays)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_binary_writer(path, overwrite=True) as handle:  # never replaces a non-file
+        np.savez(handle, version=FORMAT_VERSION, digest=_digest(arrays), **arrays)
 
 
 _MEMO: dict[Path, DealerCounts] = {}
@@ -160,7 +161,7 @@ def load_counts(*, progress: Callable[[int, int], None] | None = None) -> Dealer
         if unwritable is None:
             try:
                 _write(path, counts)
-            except OSError as error:  # e.g. the disk filled up: keep the in-memory result
+            except (OSError, OutputError) as error:  # disk full, a folder at the path: keep going
                 _warn_unwritable(path, error)
     _MEMO[path] = counts
     return counts
@@ -178,12 +179,12 @@ def _unwritable(folder: Path) -> OSError | None:
     return None
 
 
-def _warn_unwritable(path: Path, error: OSError) -> None:
+def _warn_unwritable(path: Path, error: OSError | OutputError) -> None:
     """One WARNING per folder and process: the counts will be rebuilt on every run."""
     if path.parent in _WARNED_UNWRITABLE:
         return
     _WARNED_UNWRITABLE.add(path.parent)
-    reason = error.strerror or type(error).__name__
+    reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
     log.warning(
         "the cache at %s cannot be written (%s), so the dealer counts are rebuilt on every run"
         " (about %d s each); set CASINO_SIM_CACHE to a writable folder",

@@ -14,20 +14,27 @@ a dense prefix-count table for |T| <= 3, a sorted list of the 48 completions for
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
 
 import numpy as np
 from numba import njit, prange
 
-from casino_sim.combinatorics import combinations_array
+from casino_sim.combinatorics import BINOMIAL, colex_index, colex_sorted, combinations_array
 from casino_sim.evaluator import ace_king_threshold, evaluate_high
 
-__all__ = ["DEALER_HOLE_SETS", "DealerCounts", "compute_counts", "suit_classes"]
+__all__ = [
+    "DEALER_HOLE_SETS",
+    "DealerCounts",
+    "compute_counts",
+    "expand_class_masks",
+    "suit_classes",
+    "suit_order_and_key",
+]
 
 N_VALUES = 7462
 DEALER_HOLE_SETS = comb(46, 4)
-BINOMIAL = np.array([[comb(n, k) for k in range(7)] for n in range(53)], dtype=np.int64)
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,15 +65,9 @@ class DealerCounts:
 
 
 @njit(cache=True)
-def _colex(cards, k, binomial):
-    total = 0
-    for j in range(k):
-        total += binomial[cards[j], j + 1]
-    return total
-
-
-@njit(cache=True)
-def suit_order_and_key(hand):
+def suit_order_and_key(
+    hand: np.ndarray,
+) -> tuple[np.ndarray, np.int64]:
     """Suits ordered by (rank mask desc, suit asc) and the canonical key of the hand."""
     masks = np.zeros(4, dtype=np.int64)
     for card in hand:
@@ -79,9 +80,38 @@ def suit_order_and_key(hand):
 
 
 @njit(cache=True)
-def _canonical_keys(hands, out):
+def _canonical_keys(
+    hands: np.ndarray,
+    out: np.ndarray,
+) -> None:
     for i in range(hands.shape[0]):
         _, out[i] = suit_order_and_key(hands[i])
+
+
+@njit(cache=True)
+def expand_class_masks(
+    hands: np.ndarray,
+    class_keys: np.ndarray,
+    rep_orders: np.ndarray,
+    class_masks: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """Map each hand to its class and carry the class's up-card bits through the suit relabelling."""
+    for i in range(hands.shape[0]):
+        order, key = suit_order_and_key(hands[i])
+        c = np.searchsorted(class_keys, key)
+        rep_order = rep_orders[c]
+        rep_mask = class_masks[c]
+        mask = np.uint64(0)
+        for up in range(52):
+            rank, suit = up >> 2, up & 3
+            position = 0
+            while order[position] != suit:
+                position += 1
+            rep_up = rank * 4 + rep_order[position]
+            if (rep_mask >> np.uint64(rep_up)) & np.uint64(1):
+                mask |= np.uint64(1) << np.uint64(up)
+        out[i] = mask
 
 
 def suit_classes(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -96,7 +126,16 @@ def suit_classes(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray,
 
 
 @njit(cache=True)
-def _build_prefix_tables(hands, values, binomial, c1, c2, c3, s4, s4_fill):
+def _build_prefix_tables(
+    hands: np.ndarray,
+    values: np.ndarray,
+    binomial: np.ndarray,
+    c1: np.ndarray,
+    c2: np.ndarray,
+    c3: np.ndarray,
+    s4: np.ndarray,
+    s4_fill: np.ndarray,
+) -> None:
     """Histograms of hands containing each 1-, 2-, 3-card set by value, and 4-set completions."""
     sub = np.empty(4, dtype=np.int64)
     for i in range(hands.shape[0]):
@@ -106,23 +145,26 @@ def _build_prefix_tables(hands, values, binomial, c1, c2, c3, s4, s4_fill):
             c1[h[a], v] += 1
             for b in range(a + 1, 5):
                 sub[0], sub[1] = h[a], h[b]
-                c2[_colex(sub, 2, binomial), v] += 1
+                c2[colex_sorted(sub, 2, binomial), v] += 1
                 for c in range(b + 1, 5):
                     sub[2] = h[c]
-                    c3[_colex(sub, 3, binomial), v] += 1
+                    c3[colex_sorted(sub, 3, binomial), v] += 1
         for skip in range(5):
             n = 0
             for j in range(5):
                 if j != skip:
                     sub[n] = h[j]
                     n += 1
-            row = _colex(sub, 4, binomial)
+            row = colex_sorted(sub, 4, binomial)
             s4[row, s4_fill[row]] = values[i]
             s4_fill[row] += 1
 
 
 @njit(cache=True)
-def _count_below(sorted_row, x):
+def _count_below(
+    sorted_row: np.ndarray,
+    x: int,
+) -> int:
     lo, hi = 0, sorted_row.shape[0]
     while lo < hi:
         mid = (lo + hi) >> 1
@@ -134,7 +176,18 @@ def _count_below(sorted_row, x):
 
 
 @njit(cache=True)
-def _cell_counts(player, up, thresholds, values5, binomial, c1, c2, c3, s4, out):
+def _cell_counts(
+    player: np.ndarray,
+    up: int,
+    thresholds: np.ndarray,
+    values5: np.ndarray,
+    binomial: np.ndarray,
+    c1: np.ndarray,
+    c2: np.ndarray,
+    c3: np.ndarray,
+    s4: np.ndarray,
+    out: np.ndarray,
+) -> None:
     """Dealer hands containing ``up`` and none of ``player`` below each threshold."""
     t = np.empty(6, dtype=np.int64)
     for j in range(3):
@@ -155,7 +208,7 @@ def _cell_counts(player, up, thresholds, values5, binomial, c1, c2, c3, s4, out)
             t[k] = up
             k += 1
         sign = -1 if (k - 1) & 1 else 1
-        idx = _colex(t, k, binomial)
+        idx = colex_sorted(t, k, binomial)
         for j in range(3):
             x = thresholds[j]
             if k == 1:
@@ -172,7 +225,20 @@ def _cell_counts(player, up, thresholds, values5, binomial, c1, c2, c3, s4, out)
 
 
 @njit(cache=True, parallel=True)
-def _all_cells(reps, player_values, akt, values5, binomial, c1, c2, c3, s4, nq, win, tie):
+def _all_cells(
+    reps: np.ndarray,
+    player_values: np.ndarray,
+    akt: int,
+    values5: np.ndarray,
+    binomial: np.ndarray,
+    c1: np.ndarray,
+    c2: np.ndarray,
+    c3: np.ndarray,
+    s4: np.ndarray,
+    nq: np.ndarray,
+    win: np.ndarray,
+    tie: np.ndarray,
+) -> None:
     for i in prange(reps.shape[0]):
         player = np.sort(reps[i].astype(np.int64))
         v = player_values[i]
@@ -193,7 +259,9 @@ def _all_cells(reps, player_values, akt, values5, binomial, c1, c2, c3, s4, nq, 
                 tie[i, up] = at_most_v - below_v
 
 
-def compute_counts(*, progress=None, blocks: int = 40) -> DealerCounts:
+def compute_counts(
+    *, progress: Callable[[int, int], None] | None = None, blocks: int = 40
+) -> DealerCounts:
     """Compute the dealer counts from scratch (about a minute on two cores).
 
     ``progress(done, total)`` is called after each of ``blocks`` blocks of classes.
@@ -209,8 +277,7 @@ def compute_counts(*, progress=None, blocks: int = 40) -> DealerCounts:
         np.cumsum(table, axis=1, out=table)
     s4.sort(axis=1)
     values5 = np.empty(len(hands), dtype=np.int16)
-    colex = (BINOMIAL[hands.astype(np.int64), np.arange(1, 6)]).sum(axis=1)
-    values5[colex] = values
+    values5[colex_index(hands)] = values
     class_keys, first, sizes, _ = suit_classes(hands)
     reps = hands[first]
     player_values = values[first].astype(np.int32)

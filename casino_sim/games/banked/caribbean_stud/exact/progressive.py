@@ -7,48 +7,32 @@ reset: ``long-run return = fixed + contribution_rate + seed funding``, where see
 funding is the larger of the reserve rate and ``P(reset) * seed / wager`` (a
 reserve that exceeds the seed cost is assumed to flow into the meter).
 
->>> from types import SimpleNamespace as NS
->>> from fractions import Fraction as F
->>> table = NS(name="t", wager=F(1), contribution_rate=F(7, 10), reserve_rate=F(0), seed=F(10000),
-...     awards={"royal_flush": NS(fixed=None, meter_share=F(1)),
-...             "straight_flush": NS(fixed=None, meter_share=F(1, 10)),
-...             "four_of_a_kind": NS(fixed=F(100), meter_share=None),
-...             "full_house": NS(fixed=F(75), meter_share=None),
-...             "flush": NS(fixed=F(50), meter_share=None)}, envy_bonuses={})
->>> round(float(analyze_progressive(table).break_even_meter), 2)
+>>> from casino_sim.config import load_progressive
+>>> side = analyze_progressive(load_progressive("progressives/50-75-100"))
+>>> round(float(side.break_even_meter), 2)
 263205.26
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any
 
-from casino_sim.games.banked.caribbean_stud.progressive import FIVE_CARD_COUNTS
+from casino_sim.config.common import CATEGORY_KEYS
+from casino_sim.config.progressive import ProgressivePaytable
 
-__all__ = ["AwardLine", "ProgressiveAnalysis", "analyze_progressive"]
+__all__ = ["FIVE_CARD_COUNTS", "AwardLine", "ProgressiveAnalysis", "analyze_progressive"]
 
+FIVE_CARD_COUNTS: dict[str, int] = dict(
+    zip(
+        CATEGORY_KEYS,  # high_card .. royal_flush
+        (1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4),
+        strict=True,
+    )
+)
+"""Five-card hands of each category among the 2,598,960 (a royal flush is not a straight flush)."""
 N_HANDS = sum(FIVE_CARD_COUNTS.values())
-
-
-class AwardLike(Protocol):
-    fixed: Fraction | None
-    meter_share: Fraction | None
-
-
-class ProgressiveLike(Protocol):
-    name: str
-    wager: Fraction
-    awards: Mapping[str, AwardLike]
-    contribution_rate: Fraction
-    reserve_rate: Fraction
-    seed: Fraction
-
-
-def _hand_key(name: str) -> str:
-    return "one_pair" if name == "pair" else name
 
 
 @dataclass(frozen=True)
@@ -62,7 +46,9 @@ class AwardLine:
     meter_share: Fraction | None
 
     def payout(self, meter: Fraction) -> Fraction:
-        return self.fixed if self.fixed is not None else self.meter_share * meter
+        if self.fixed is not None:
+            return self.fixed
+        return (self.meter_share or Fraction(0)) * meter
 
     def hit_every(self) -> Fraction:
         """Average number of side bets between hits."""
@@ -146,16 +132,15 @@ class ProgressiveAnalysis:
         }
 
 
-def analyze_progressive(progressive: ProgressiveLike) -> ProgressiveAnalysis:
+def analyze_progressive(progressive: ProgressivePaytable) -> ProgressiveAnalysis:
     """Exact hit frequencies and returns of a progressive award table.
 
     Hands are counted over all 2,598,960 five-card hands; a royal flush is not a
     straight flush. Envy bonuses depend on other seats and are left to simulation.
     """
-    counts = FIVE_CARD_COUNTS
     lines = []
     for hand, award in progressive.awards.items():
-        n = counts[_hand_key(hand)]
+        n = FIVE_CARD_COUNTS[hand]
         lines.append(AwardLine(hand, n, Fraction(n, N_HANDS), award.fixed, award.meter_share))
     lines.sort(key=lambda line: line.probability)
     return ProgressiveAnalysis(

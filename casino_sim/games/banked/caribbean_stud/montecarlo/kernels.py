@@ -28,7 +28,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["DECIDE_FOLD", "DECIDE_LOOKUP", "DECIDE_RAISE", "draw_below", "play_block"]
+from casino_sim.combinatorics import colex5
+from casino_sim.evaluator.kernels import high_kernel
+
+__all__ = [
+    "DECIDE_FOLD",
+    "DECIDE_LOOKUP",
+    "DECIDE_RAISE",
+    "draw_below",
+    "play_block",
+    "summarize_decisions",
+]
 
 DECIDE_FOLD = 0
 DECIDE_RAISE = 1
@@ -39,7 +49,7 @@ _SHIFT32 = np.uint64(32)
 
 
 @njit(cache=True, inline="always")
-def draw_below(word, n):
+def draw_below(word: np.uint64, n: int) -> np.int64:
     """floor(word * n / 2**64) for a uint64 ``word`` and a small ``n`` (< 2**31)."""
     m = np.uint64(n)
     high = (word >> _SHIFT32) * m
@@ -47,91 +57,64 @@ def draw_below(word, n):
     return np.int64((high + low) >> _SHIFT32)
 
 
-@njit(cache=True, inline="always")
-def _value5(deck, start, card_keys, key_index, high, flush_high):
-    """High value of the five cards ``deck[start:start + 5]``."""
-    key = 0
-    suit = deck[start] & 3
-    same_suit = True
-    ranks = 0
-    for j in range(start, start + 5):
-        card = deck[j]
-        key += card_keys[card]
-        if card & 3 != suit:
-            same_suit = False
-        ranks |= 1 << (card >> 2)
-    if same_suit:
-        return np.int64(flush_high[ranks])
-    return np.int64(high[key_index[key]])
-
-
-@njit(cache=True, inline="always")
-def _colex5(deck, start, binomial):
-    """Colexicographic index of the five cards ``deck[start:start + 5]`` (any order)."""
-    a0, a1, a2, a3, a4 = (
-        deck[start],
-        deck[start + 1],
-        deck[start + 2],
-        deck[start + 3],
-        deck[start + 4],
-    )
-    # a sorting network for five values (nine compare-exchanges)
-    if a0 > a1:
-        a0, a1 = a1, a0
-    if a3 > a4:
-        a3, a4 = a4, a3
-    if a2 > a4:
-        a2, a4 = a4, a2
-    if a2 > a3:
-        a2, a3 = a3, a2
-    if a0 > a3:
-        a0, a3 = a3, a0
-    if a0 > a2:
-        a0, a2 = a2, a0
-    if a1 > a4:
-        a1, a4 = a4, a1
-    if a1 > a3:
-        a1, a3 = a3, a1
-    if a1 > a2:
-        a1, a2 = a2, a1
-    return binomial[a0, 1] + binomial[a1, 2] + binomial[a2, 3] + binomial[a3, 4] + binomial[a4, 5]
+@njit(cache=True)
+def summarize_decisions(
+    hands: np.ndarray,
+    values: np.ndarray,
+    masks: np.ndarray,
+    raises_somewhere: np.ndarray,
+    folds_somewhere: np.ndarray,
+) -> None:
+    """Mark each hand value that some hand raises with, and that some hand folds, on some up-card."""
+    full = np.uint64((1 << 52) - 1)
+    for i in range(hands.shape[0]):
+        own = np.uint64(0)
+        for card in hands[i]:
+            own |= np.uint64(1) << np.uint64(card)
+        allowed = full & ~own
+        m = masks[i] & allowed
+        v = values[i]
+        if m != 0:
+            raises_somewhere[v] = True
+        if m != allowed:
+            folds_somewhere[v] = True
 
 
 @njit(cache=True)
 def play_block(
-    words,
-    n_rounds,
-    first_round,
-    deck,
-    card_keys,
-    key_index,
-    high,
-    flush_high,
-    category_of,
-    binomial,
-    qualifier,
-    seat_rule,
-    decide,
-    seat_table,
-    masks,
-    net_money,
-    side_on,
-    side_wager,
-    side_fixed,
-    side_share,
-    side_envy,
-    meter_add,
-    meter_seed,
-    meter,
-    session_rounds,
-    sessions,
-    counts,
-    side_hits,
-    moments,
-    side_moments,
-    envy_paid,
-    dealer_qualifies,
-):
+    words: np.ndarray,
+    n_rounds: int,
+    first_round: int,
+    deck: np.ndarray,
+    card_keys: np.ndarray,
+    key_index: np.ndarray,
+    high: np.ndarray,
+    flush_high: np.ndarray,
+    category_of: np.ndarray,
+    binomial: np.ndarray,
+    qualifier: int,
+    seat_rule: np.ndarray,
+    decide: np.ndarray,
+    seat_table: np.ndarray,
+    masks: np.ndarray,
+    net_money: np.ndarray,
+    side_on: np.ndarray,
+    side_wager: float,
+    side_fixed: np.ndarray,
+    side_share: np.ndarray,
+    side_envy: np.ndarray,
+    meter_add: float,
+    meter_seed: float,
+    meter: np.ndarray,
+    session_rounds: int,
+    sessions: np.ndarray,
+    counts: np.ndarray,
+    side_hits: np.ndarray,
+    moments: np.ndarray,
+    side_moments: np.ndarray,
+    envy_paid: np.ndarray,
+    dealer_qualifies: np.ndarray,
+) -> None:
     """Play ``n_rounds`` rounds; see :func:`casino_sim.games.banked.caribbean_stud.montecarlo.simulate.play_chunk` for the arrays.
 
     ``meter`` is float64[4]: current meter, meter-share awards paid, top-ups to
@@ -142,6 +125,8 @@ def play_block(
     n_seats = seat_rule.shape[0]
     per_round = 5 * (n_seats + 1)
     dealer_at = 5 * n_seats
+    hands = deck[:per_round].reshape((n_seats + 1, 5))  # a view: seat 1 .. seat n, the dealer
+    values = np.empty(n_seats + 1, dtype=np.int64)
     results = np.empty(n_seats)
     side = np.zeros(n_seats)
     categories = np.empty(n_seats, dtype=np.int64)
@@ -154,7 +139,8 @@ def play_block(
             card = deck[pick]
             deck[pick] = deck[j]
             deck[j] = card
-        dealer = _value5(deck, dealer_at, card_keys, key_index, high, flush_high)
+        high_kernel(hands, card_keys, key_index, high, flush_high, values)
+        dealer = values[n_seats]
         upcard = deck[dealer_at]
         qualifies = dealer >= qualifier
         if qualifies:
@@ -162,11 +148,11 @@ def play_block(
         house_main = 0.0
         for s in range(n_seats):
             start = 5 * s
-            value = _value5(deck, start, card_keys, key_index, high, flush_high)
+            value = values[s]
             categories[s] = category_of[value]
             rule = decide[seat_rule[s], value]
             if rule == DECIDE_LOOKUP:
-                index = _colex5(deck, start, binomial)
+                index = colex5(deck, start, binomial)
                 bit = (masks[seat_table[s], index] >> np.uint64(upcard)) & np.uint64(1)
                 raised = bit != 0
             else:

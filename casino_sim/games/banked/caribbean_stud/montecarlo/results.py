@@ -11,6 +11,7 @@ results and of their squares, which keep the correlation between seats.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -18,6 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from casino_sim.config.caribbean import CaribbeanPaytable
+from casino_sim.config.common import CATEGORY_KEYS
 from casino_sim.engine.stats import (
     ChiSquareResult,
     Estimate,
@@ -28,13 +31,19 @@ from casino_sim.engine.stats import (
     poisson_interval,
     ratio_estimate,
 )
-from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
-from casino_sim.games.banked.caribbean_stud.progressive import (
-    CATEGORY_KEYS,
-    FIVE_CARD_COUNTS,
-    award_vectors,
+from casino_sim.games.banked.caribbean_stud.exact.analysis import (
+    CaribbeanAnalysis,
+    analyze_caribbean,
 )
+from casino_sim.games.banked.caribbean_stud.exact.progressive import (
+    FIVE_CARD_COUNTS,
+    analyze_progressive,
+)
+from casino_sim.games.banked.caribbean_stud.montecarlo.config import CaribbeanSimConfig
+from casino_sim.games.banked.caribbean_stud.montecarlo.tally import ChunkTally
+from casino_sim.games.banked.caribbean_stud.progressive import award_vectors
 from casino_sim.games.banked.caribbean_stud.rules import OUTCOMES, net_antes, wager_antes
+from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable
 
 __all__ = [
     "ExactComparison",
@@ -225,11 +234,11 @@ class SimulationResult:
     (seats weighted by their antes); per-seat figures are in ``seats``.
     """
 
-    config: Any
-    seed: Any
+    config: CaribbeanSimConfig
+    seed: int | Sequence[int] | None
     rounds: int
     workers: int
-    tally: Any
+    tally: ChunkTally
     seats: tuple[SeatResult, ...]
     house_edge: Estimate
     house_result_per_round: Estimate  # money, main game
@@ -263,19 +272,17 @@ class SimulationResult:
         }
 
 
-_EXACT_MEMO: dict[tuple[int, int, Fraction | None], tuple[Any, Any, Any]] = {}
+_EXACT_MEMO: dict[
+    tuple[int, int, Fraction | None],
+    tuple[CaribbeanPaytable, str | DecisionTable, CaribbeanAnalysis],
+] = {}
 
 
-def exact_for_seat(paytable: Any, strategy: Any, ante: Fraction) -> Any:
-    """The exact analysis (``CaribbeanAnalysis``) for one seat, or None when unavailable.
-
-    ``strategy`` is a name or a ``DecisionTable``; results are memoised per object.
-    """
-    try:
-        from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
-    except ImportError:
-        return None
-    capped = getattr(paytable, "max_payout", None) is not None
+def exact_for_seat(
+    paytable: CaribbeanPaytable, strategy: str | DecisionTable, ante: Fraction
+) -> CaribbeanAnalysis:
+    """The exact analysis for one seat; results are memoised per paytable and strategy object."""
+    capped = paytable.max_payout is not None
     ante_key = Fraction(ante) if capped else None
     key = (id(paytable), id(strategy), ante_key)
     if key not in _EXACT_MEMO:
@@ -286,7 +293,9 @@ def exact_for_seat(paytable: Any, strategy: Any, ante: Fraction) -> Any:
     return _EXACT_MEMO[key][2]
 
 
-def _compare(analysis: Any, counts: np.ndarray, house_edge: Estimate) -> ExactComparison:
+def _compare(
+    analysis: CaribbeanAnalysis, counts: np.ndarray, house_edge: Estimate
+) -> ExactComparison:
     probabilities = tuple(float(analysis.row(event).probability) for event in OUTCOMES)
     exact_edge = float(analysis.house_edge)
     return ExactComparison(
@@ -301,7 +310,9 @@ def _compare(analysis: Any, counts: np.ndarray, house_edge: Estimate) -> ExactCo
     )
 
 
-def _seat(config: Any, tally: Any, s: int, name: str, *, exact: bool) -> SeatResult:
+def _seat(
+    config: CaribbeanSimConfig, tally: ChunkTally, s: int, name: str, *, exact: bool
+) -> SeatResult:
     seat = config.seats[s]
     n = tally.rounds
     counts = tally.counts[s]
@@ -323,8 +334,7 @@ def _seat(config: Any, tally: Any, s: int, name: str, *, exact: bool) -> SeatRes
     if exact:
         strategy = seat.strategy if not isinstance(seat.strategy, str) else name
         analysis = exact_for_seat(config.paytable, strategy, seat.ante)
-        if analysis is not None:
-            comparison = _compare(analysis, counts, house_edge)
+        comparison = _compare(analysis, counts, house_edge)
     return SeatResult(
         seat=s + 1,
         strategy=name,
@@ -345,8 +355,9 @@ def _seat(config: Any, tally: Any, s: int, name: str, *, exact: bool) -> SeatRes
     )
 
 
-def _progressive(config: Any, tally: Any) -> ProgressiveSummary:
+def _progressive(config: CaribbeanSimConfig, tally: ChunkTally) -> ProgressiveSummary:
     prog = config.progressive
+    assert prog is not None
     hits = tally.side_hits.sum(axis=0)
     bets = int(hits.sum())
     wager = float(prog.wager)
@@ -367,7 +378,7 @@ def _progressive(config: Any, tally: Any) -> ProgressiveSummary:
         total_squares=float(tally.side_moments[:, 1].sum()),
     )
     return ProgressiveSummary(
-        name=str(getattr(prog, "name", "progressive")),
+        name=prog.name,
         bets=bets,
         hits=tuple(int(h) for h in hits),
         hit_intervals=tuple(poisson_interval(int(h)) for h in hits),
@@ -377,7 +388,7 @@ def _progressive(config: Any, tally: Any) -> ProgressiveSummary:
         meter_paid=float(tally.meter[0]),
         envy_paid=envy,
         contributions=float(tally.meter[2]),
-        reserve_contributions=wagered * float(getattr(prog, "reserve_rate", 0) or 0),
+        reserve_contributions=wagered * float(prog.reserve_rate),
         top_ups=float(tally.meter[1]),
         fixed_return=fixed_return,
         meter_slope=slope,
@@ -388,7 +399,7 @@ def _progressive(config: Any, tally: Any) -> ProgressiveSummary:
     )
 
 
-def _sessions(config: Any, tally: Any) -> SessionSummary | None:
+def _sessions(config: CaribbeanSimConfig, tally: ChunkTally) -> SessionSummary | None:
     parts = [p for p in tally.sessions if len(p)]
     if not parts:
         return None
@@ -406,10 +417,10 @@ def _sessions(config: Any, tally: Any) -> SessionSummary | None:
 
 
 def build_result(
-    config: Any,
-    tally: Any,
+    config: CaribbeanSimConfig,
+    tally: ChunkTally,
     *,
-    seed: Any,
+    seed: int | Sequence[int] | None,
     strategy_names: tuple[str, ...],
     workers: int,
     exact: bool,

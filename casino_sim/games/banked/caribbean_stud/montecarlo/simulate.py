@@ -25,8 +25,9 @@ Session percentiles: consecutive runs of ``session_rounds`` rounds inside a
 chunk form sessions (a partial session at a chunk's end is left out of the
 percentiles only); at most ``max_sessions`` are kept, from the first chunks.
 
->>> from casino_sim.games.banked.caribbean_stud.rules import standard_paytable_like
->>> config = CaribbeanSimConfig.table(standard_paytable_like(), seats=2, strategy="pair-or-better")
+>>> from casino_sim.config import load_paytable
+>>> standard = load_paytable("caribbean_stud/standard")
+>>> config = CaribbeanSimConfig.table(standard, seats=2, strategy="pair-or-better")
 >>> result = simulate_caribbean(config, hands=20_000, seed=1)
 >>> result.rounds, len(result.seats), 0.0 < result.house_edge.estimate < 0.15
 (20000, 2, True)
@@ -34,15 +35,15 @@ percentiles only); at most ``max_sessions`` are kept, from the first chunks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from numba import njit
 
+from casino_sim.combinatorics import BINOMIAL
 from casino_sim.engine.runner import (
     available_workers,
     effective_workers,
@@ -53,17 +54,23 @@ from casino_sim.errors import OptionError
 from casino_sim.evaluator import ace_king_threshold, category
 from casino_sim.evaluator.tables import CARD_KEYS, flush_tables, tables
 from casino_sim.games.banked.caribbean_stud.montecarlo import kernels
+from casino_sim.games.banked.caribbean_stud.montecarlo.config import (
+    MAX_SEATS,
+    CaribbeanSimConfig,
+    Seat,
+)
 from casino_sim.games.banked.caribbean_stud.montecarlo.results import SimulationResult, build_result
+from casino_sim.games.banked.caribbean_stud.montecarlo.tally import ChunkTally
 from casino_sim.games.banked.caribbean_stud.progressive import award_vectors
 from casino_sim.games.banked.caribbean_stud.rules import OUTCOMES, net_antes
-from casino_sim.games.banked.caribbean_stud.strategy import (
-    NAMED_STRATEGIES,
+from casino_sim.games.banked.caribbean_stud.strategy.resolve import resolve_strategy
+from casino_sim.games.banked.caribbean_stud.strategy.table import (
     DecisionTable,
+    all_hand_values,
     all_hands_by_index,
-    named_strategy,
 )
 
-__all__ = [
+__all__ = [  # the config and tally types are re-exported: a run needs them together
     "BLOCK_ROUNDS",
     "MAX_SEATS",
     "CaribbeanSimConfig",
@@ -71,169 +78,11 @@ __all__ = [
     "Seat",
     "play_chunk",
     "prepare",
-    "resolve_strategy",
     "simulate_caribbean",
 ]
 
-MAX_SEATS = 7
 BLOCK_ROUNDS = 1 << 15
 N_VALUES = 7462
-
-
-def _binomial() -> np.ndarray:
-    from math import comb
-
-    return np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One seat: its strategy (a name or a :class:`DecisionTable`), ante in money, side bet."""
-
-    strategy: str | DecisionTable = "optimal"
-    ante: Fraction = Fraction(1)
-    progressive: bool = False
-
-    @property
-    def strategy_name(self) -> str:
-        return self.strategy if isinstance(self.strategy, str) else self.strategy.name
-
-
-@dataclass(frozen=True)
-class CaribbeanSimConfig:
-    """What to simulate; results depend on this, the seed and the number of rounds only."""
-
-    paytable: Any
-    seats: tuple[Seat, ...] = (Seat(),)
-    progressive: Any | None = None
-    session_rounds: int = 400
-    max_sessions: int = 1 << 20
-    chunk_rounds: int = 1 << 20
-
-    @classmethod
-    def table(
-        cls,
-        paytable: Any,
-        *,
-        seats: int = 1,
-        strategy: str | DecisionTable = "optimal",
-        ante: Fraction | int = 1,
-        progressive: Any | None = None,
-        progressive_seats: Sequence[int] | None = None,
-        **options: Any,
-    ) -> CaribbeanSimConfig:
-        """``seats`` identical seats; with a progressive, ``progressive_seats`` (default all) bet it.
-
-        >>> from casino_sim.games.banked.caribbean_stud.rules import standard_paytable_like
-        >>> CaribbeanSimConfig.table(standard_paytable_like(), seats=3).seats[2].strategy
-        'optimal'
-        """
-        if not isinstance(seats, int) or not 1 <= seats <= MAX_SEATS:
-            raise OptionError(f"seats must be 1..{MAX_SEATS}, got {seats}")
-        betting = set(range(seats) if progressive_seats is None else progressive_seats)
-        if progressive is None:
-            betting = set()
-        row = tuple(Seat(strategy, Fraction(ante), progressive=i in betting) for i in range(seats))
-        return cls(paytable, row, progressive, **options).validated()
-
-    def validated(self) -> CaribbeanSimConfig:
-        """This config, or an :class:`OptionError` naming the first bad value."""
-        if not 1 <= len(self.seats) <= MAX_SEATS:
-            raise OptionError(f"seats must be 1..{MAX_SEATS}, got {len(self.seats)}")
-        for i, seat in enumerate(self.seats):
-            if isinstance(seat.strategy, str) and seat.strategy not in NAMED_STRATEGIES:
-                known = ", ".join(NAMED_STRATEGIES)
-                raise OptionError(
-                    f"seat {i + 1}: unknown strategy {seat.strategy!r}: expected one of {known}"
-                )
-            if Fraction(seat.ante) <= 0:
-                raise OptionError(f"seat {i + 1}: ante must be positive, got {seat.ante}")
-            if seat.progressive and self.progressive is None:
-                raise OptionError(f"seat {i + 1} bets the progressive but no progressive is given")
-        if self.progressive is not None and not hasattr(self.progressive, "awards"):
-            raise OptionError("the progressive must be a progressive side-bet table")
-        for name in ("session_rounds", "max_sessions", "chunk_rounds"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or value < (0 if name == "max_sessions" else 1):
-                raise OptionError(f"{name} must be a positive integer, got {value!r}")
-        return self
-
-    def to_record(self) -> dict[str, Any]:
-        """The configuration as JSON-ready data."""
-        prog = self.progressive
-        return {
-            "paytable": getattr(self.paytable, "name", str(self.paytable)),
-            "pays": {k: str(v) for k, v in self.paytable.pays.items()},
-            "ante_pays": str(self.paytable.ante_pays),
-            "raise_multiple": int(self.paytable.raise_multiple),
-            "max_payout": None
-            if self.paytable.max_payout is None
-            else str(self.paytable.max_payout),
-            "seats": [
-                {"strategy": s.strategy_name, "ante": str(s.ante), "progressive": s.progressive}
-                for s in self.seats
-            ],
-            "progressive": None if prog is None else getattr(prog, "name", "progressive"),
-            "session_rounds": self.session_rounds,
-            "max_sessions": self.max_sessions,
-            "chunk_rounds": self.chunk_rounds,
-        }
-
-
-_OPTIMAL_MEMO: dict[tuple[int, Fraction | None], tuple[Any, DecisionTable]] = {}
-
-
-def _optimal_table(paytable: Any, ante: Fraction | None) -> DecisionTable:
-    """The exact analysis's optimal table for ``paytable`` (and ``ante`` under a cap), memoised."""
-    key = (id(paytable), ante)
-    if key in _OPTIMAL_MEMO:
-        return _OPTIMAL_MEMO[key][1]
-    try:
-        from casino_sim.games.banked.caribbean_stud.exact.strategy import optimal_strategy
-    except ImportError:  # the exact analysis is not available
-        raise OptionError(
-            "strategy 'optimal' needs the exact analysis (casino_sim.games.banked.caribbean_stud.exact.strategy), "
-            "which is not available: use pair-or-better, akj83 or always-raise"
-        ) from None
-    table = optimal_strategy(paytable, ante=ante)
-    if len(_OPTIMAL_MEMO) >= 8:
-        _OPTIMAL_MEMO.pop(next(iter(_OPTIMAL_MEMO)))
-    _OPTIMAL_MEMO[key] = (paytable, table)  # keeps the paytable alive so its id stays unique
-    return table
-
-
-def resolve_strategy(
-    strategy: str | DecisionTable, paytable: Any, *, ante: Fraction
-) -> DecisionTable:
-    """The decision table behind a strategy name ("optimal" is computed for the paytable and ante)."""
-    if isinstance(strategy, DecisionTable):
-        return strategy
-    if strategy == "optimal":
-        return _optimal_table(paytable, None if paytable.max_payout is None else Fraction(ante))
-    return named_strategy(strategy)
-
-
-@njit(cache=True)
-def _summarize(hands, values, masks, raises_somewhere, folds_somewhere):
-    full = np.uint64((1 << 52) - 1)
-    for i in range(hands.shape[0]):
-        own = np.uint64(0)
-        for card in hands[i]:
-            own |= np.uint64(1) << np.uint64(card)
-        allowed = full & ~own
-        m = masks[i] & allowed
-        v = values[i]
-        if m != 0:
-            raises_somewhere[v] = True
-        if m != allowed:
-            folds_somewhere[v] = True
-
-
-@cache
-def _hand_values() -> np.ndarray:
-    from casino_sim.evaluator import evaluate_high
-
-    return evaluate_high(all_hands_by_index(), validate=False)
 
 
 @lru_cache(maxsize=8)
@@ -241,7 +90,9 @@ def decision_summary(table: DecisionTable) -> np.ndarray:
     """Per hand value: fold always, raise always, or look the cards up (int8[7462])."""
     raises = np.zeros(N_VALUES, dtype=np.bool_)
     folds = np.zeros(N_VALUES, dtype=np.bool_)
-    _summarize(all_hands_by_index(), _hand_values(), table.raise_mask, raises, folds)
+    kernels.summarize_decisions(
+        all_hands_by_index(), all_hand_values(), table.raise_mask, raises, folds
+    )
     summary = np.full(N_VALUES, kernels.DECIDE_LOOKUP, dtype=np.int8)
     summary[~raises] = kernels.DECIDE_FOLD
     summary[raises & ~folds] = kernels.DECIDE_RAISE
@@ -300,7 +151,7 @@ def prepare(config: CaribbeanSimConfig, rounds: int) -> Prepared:
         "high": t5.high,
         "flush_high": f.high,
         "category_of": np.asarray(category(np.arange(N_VALUES)), dtype=np.int64),
-        "binomial": _binomial(),
+        "binomial": BINOMIAL,
         "qualifier": int(ace_king_threshold()),
         "seat_rule": np.array(seat_rule, dtype=np.int64),
         "decide": np.ascontiguousarray(np.stack(summaries)),
@@ -316,35 +167,6 @@ def prepare(config: CaribbeanSimConfig, rounds: int) -> Prepared:
         "meter_seed": float(prog.seed) if prog is not None else 0.0,
     }
     return Prepared(config, rounds, tuple(names), arrays)
-
-
-@dataclass(frozen=True, eq=False)
-class ChunkTally:
-    """Tallies of one chunk (or of several merged in chunk order)."""
-
-    rounds: int
-    counts: np.ndarray  # int64[seats, outcomes]
-    side_hits: np.ndarray  # int64[seats, 10]: side bets by hand category
-    moments: np.ndarray  # float64[seats + 2, 2]: see kernels.play_block
-    side_moments: np.ndarray  # float64[seats, 2]: side-bet net per round (sum, squares)
-    envy_paid: np.ndarray  # float64[seats]
-    dealer_qualifies: int
-    meter: np.ndarray  # float64[3]: meter awards paid, top-ups to the seed, contributions
-    sessions: tuple[np.ndarray, ...]  # float64[k, seats + 1] per chunk, in chunk order
-
-    def merge(self, other: ChunkTally) -> ChunkTally:
-        """This tally followed by ``other`` (the order matters for float sums)."""
-        return ChunkTally(
-            self.rounds + other.rounds,
-            self.counts + other.counts,
-            self.side_hits + other.side_hits,
-            self.moments + other.moments,
-            self.side_moments + other.side_moments,
-            self.envy_paid + other.envy_paid,
-            self.dealer_qualifies + other.dealer_qualifies,
-            self.meter + other.meter,
-            self.sessions + tuple(s for s in other.sessions if len(s)),
-        )
 
 
 def chunk_rounds_of(prepared: Prepared, index: int) -> int:
@@ -444,8 +266,3 @@ def simulate_caribbean(
         workers=effective_workers(workers, n_chunks),
         exact=exact,
     )
-
-
-def with_chunk_rounds(config: CaribbeanSimConfig, chunk_rounds: int) -> CaribbeanSimConfig:
-    """A copy of ``config`` cut into chunks of ``chunk_rounds`` rounds (changes the results)."""
-    return replace(config, chunk_rounds=chunk_rounds).validated()

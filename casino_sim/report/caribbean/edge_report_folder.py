@@ -9,17 +9,19 @@ from __future__ import annotations
 import io
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from casino_sim.engine.files import write_directory
 from casino_sim.games.banked.caribbean_stud.exact.analysis import CaribbeanAnalysis
 from casino_sim.games.banked.caribbean_stud.exact.progressive import ProgressiveAnalysis
-from casino_sim.report.caribbean.text import format_analysis, format_progressive, money
-from casino_sim.report.tables import percent
+from casino_sim.report.caribbean.text_tables import format_analysis, format_progressive
+from casino_sim.report.tables import money, percent
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,18 @@ class ReportInputs:
     provenance: dict[str, Any] | None = None
 
 
-def _pyplot():
+@contextmanager
+def _axes(path: Any, *, figsize: tuple[float, float]) -> Iterator[Any]:
+    """One figure's axes; the figure is laid out, written to ``path`` as PNG and closed after."""
+    plt = _pyplot()
+    fig, ax = plt.subplots(figsize=figsize)
+    yield ax
+    fig.tight_layout()
+    fig.savefig(path, dpi=110, format="png")
+    plt.close(fig)
+
+
+def _pyplot() -> ModuleType:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -43,75 +56,61 @@ def _pyplot():
 
 
 def _plot_contributions(analysis: CaribbeanAnalysis, path: Any) -> None:
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(8, 4.5))
-    labels = [row.event.replace("Player wins: ", "wins: ") for row in analysis.rows]
-    values = [float(row.contribution) for row in analysis.rows]
-    ax.barh(labels, values, color=["#b33" if v < 0 else "#3a7" for v in values])
-    ax.axvline(0, color="black", linewidth=0.8)
-    ax.invert_yaxis()
-    ax.set_xlabel("contribution to the player's return (antes per hand)")
-    ax.set_title(
-        f"Return table — {analysis.paytable}, {analysis.strategy} (edge {percent(analysis.house_edge)})"
-    )
-    fig.tight_layout()
-    fig.savefig(path, dpi=110, format="png")
-    plt.close(fig)
+    with _axes(path, figsize=(8, 4.5)) as ax:
+        labels = [row.event.replace("Player wins: ", "wins: ") for row in analysis.rows]
+        values = [float(row.contribution) for row in analysis.rows]
+        ax.barh(labels, values, color=["#b33" if v < 0 else "#3a7" for v in values])
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.invert_yaxis()
+        ax.set_xlabel("contribution to the player's return (antes per hand)")
+        ax.set_title(
+            f"Return table — {analysis.paytable}, {analysis.strategy} (edge {percent(analysis.house_edge)})"
+        )
 
 
 def _plot_strategies(analyses: Sequence[CaribbeanAnalysis], path: Any) -> None:
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(7, 3.5))
-    names = [a.strategy for a in analyses]
-    edges = [100 * float(a.house_edge) for a in analyses]
-    ax.bar(names, edges, color="#46a")
-    for x, edge in enumerate(edges):
-        ax.annotate(f"{edge:.3f}%", (x, edge), ha="center", va="bottom")
-    ax.set_ylabel("house edge (% of ante)")
-    ax.set_title("House edge by player strategy")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110, format="png")
-    plt.close(fig)
+    with _axes(path, figsize=(7, 3.5)) as ax:
+        names = [a.strategy for a in analyses]
+        edges = [100 * float(a.house_edge) for a in analyses]
+        ax.bar(names, edges, color="#46a")
+        for x, edge in enumerate(edges):
+            ax.annotate(f"{edge:.3f}%", (x, edge), ha="center", va="bottom")
+        ax.set_ylabel("house edge (% of ante)")
+        ax.set_title("House edge by player strategy")
 
 
 def _plot_by_ante(analyses: Sequence[CaribbeanAnalysis], path: Any) -> None:
-    plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(7, 3.5))
-    antes = [float(a.ante) for a in analyses]
-    ax.plot(antes, [100 * float(a.house_edge) for a in analyses], marker="o", label="house edge")
-    ax.plot(
-        antes,
-        [100 * float(a.element_of_risk) for a in analyses],
-        marker="s",
-        label="element of risk",
-    )
-    ax.set_xscale("log")
-    ax.set_xlabel("ante ($)")
-    ax.set_ylabel("%")
-    ax.set_title("Effect of the payout cap by bet size")
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=110, format="png")
-    plt.close(fig)
+    with _axes(path, figsize=(7, 3.5)) as ax:
+        antes = [float(a.ante or 0) for a in analyses]
+        ax.plot(
+            antes, [100 * float(a.house_edge) for a in analyses], marker="o", label="house edge"
+        )
+        ax.plot(
+            antes,
+            [100 * float(a.element_of_risk) for a in analyses],
+            marker="s",
+            label="element of risk",
+        )
+        ax.set_xscale("log")
+        ax.set_xlabel("ante ($)")
+        ax.set_ylabel("%")
+        ax.set_title("Effect of the payout cap by bet size")
+        ax.legend()
 
 
 def _plot_progressive(side: ProgressiveAnalysis, path: Any) -> None:
-    plt = _pyplot()
     top = float(side.break_even_meter or side.seed * 10) * 1.5
     meters = [top * i / 100 for i in range(101)]
-    fig, ax = plt.subplots(figsize=(7, 3.5))
-    ax.plot(meters, [100 * float(side.expected_return(Fraction(m))) for m in meters])
-    ax.axhline(100, color="grey", linewidth=0.8)
-    if side.break_even_meter is not None:
-        ax.axvline(float(side.break_even_meter), color="#b33", linestyle="--",
-                   label=f"break-even {money(side.break_even_meter)}")  # fmt: skip
-        ax.legend()
-    ax.set_xlabel("meter ($)")
-    ax.set_ylabel("return (% of side bet)")
-    ax.set_title(f"Progressive return by meter — {side.name}")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110, format="png")
-    plt.close(fig)
+    with _axes(path, figsize=(7, 3.5)) as ax:
+        ax.plot(meters, [100 * float(side.expected_return(Fraction(m))) for m in meters])
+        ax.axhline(100, color="grey", linewidth=0.8)
+        if side.break_even_meter is not None:
+            ax.axvline(float(side.break_even_meter), color="#b33", linestyle="--",
+                       label=f"break-even {money(side.break_even_meter)}")  # fmt: skip
+            ax.legend()
+        ax.set_xlabel("meter ($)")
+        ax.set_ylabel("return (% of side bet)")
+        ax.set_title(f"Progressive return by meter — {side.name}")
 
 
 def _markdown(inputs: ReportInputs, plots: list[tuple[str, str]]) -> str:

@@ -1,12 +1,13 @@
-"""A stud table: deals hands from a generator and lets bots (or a caller) play them.
+"""The dealer of a stud table: deals hands from a generator and lets bots (or a caller) play them.
 
 >>> import numpy as np
->>> from casino_sim.games.poker_room import TableRules, razz, default_population
->>> table = StudTable(razz(), TableRules(ante=100, bring_in=200, small_bet=500, big_bet=1000))
->>> hand = table.deal(np.random.default_rng(3), [10_000] * 3)
+>>> from casino_sim.config import load_stud_table, load_stud_variant
+>>> from casino_sim.games.poker_room.bots import default_population
+>>> dealer = StudDealer(load_stud_variant("stud/razz"), load_stud_table("stud/tables/5-10"))
+>>> hand = dealer.deal(np.random.default_rng(3), [10_000] * 3)
 >>> hand.legal_actions().actions[0].name
 'BRING_IN'
->>> r = table.play_hand(np.random.default_rng(3), default_population(3))
+>>> r = dealer.play_hand(np.random.default_rng(3), default_population(3))
 >>> r.stacks_start, sum(r.stacks_end) + r.rake + r.drop
 ((100000, 100000, 100000), 300000)
 """
@@ -17,15 +18,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import NDArray
 
+from casino_sim.config.stud import StudVariant
+from casino_sim.config.stud_table import StudTable
 from casino_sim.errors import OptionError
 from casino_sim.games.poker_room.bots import BotPolicy, hand_strength
 from casino_sim.games.poker_room.dealing import UNIFORMS_PER_HAND, bot_uniform, draw_hands
-from casino_sim.games.poker_room.rules import TableRules, VariantRules
 from casino_sim.games.poker_room.showdown import Settlement
 from casino_sim.games.poker_room.state import StudHand
 
-__all__ = ["HandResult", "StudTable"]
+__all__ = ["HandResult", "StudDealer"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,21 +52,22 @@ class HandResult:
         return sum(self.wagered)
 
 
-class StudTable:
-    """Rules plus stakes; ``deal`` starts a hand, ``play_hand`` plays one with bots."""
+class StudDealer:
+    """A variant dealt at a table; ``deal`` starts a hand, ``play_hand`` plays one with bots."""
 
-    def __init__(self, variant: VariantRules, rules: TableRules) -> None:
+    def __init__(self, variant: StudVariant, table: StudTable) -> None:
         self.variant = variant
-        self.rules = rules
-        need = variant.cards_per_player
-        if need > 52:
-            raise OptionError(f"{variant.name} deals {need} cards per player")
+        self.table = table
 
     def deal(self, rng: np.random.Generator, stacks: Sequence[int]) -> StudHand:
         """Shuffle with ``rng`` (as :func:`draw_hands`), post antes, deal the first street."""
-        if len(stacks) > min(self.variant.max_players, self.rules.max_seats):
-            raise OptionError(f"at most {self.variant.max_players} players for {self.variant.name}")
-        return StudHand(self.variant, self.rules, stacks, draw_hands(rng, 1)[0][0].tolist())
+        self._check_seats(len(stacks))
+        return StudHand(self.variant, self.table, stacks, draw_hands(rng, 1)[0][0].tolist())
+
+    def _check_seats(self, n: int) -> None:
+        most = min(self.variant.max_players, self.table.max_seats)
+        if n > most:
+            raise OptionError(f"at most {most} players for {self.variant.name} at this table")
 
     def play_hand(
         self,
@@ -83,8 +87,8 @@ class StudTable:
 
     def play_dealt(
         self,
-        deck: Sequence[int] | np.ndarray,
-        uniforms: np.ndarray,
+        deck: Sequence[int] | NDArray[np.int8],
+        uniforms: NDArray[np.float64],
         bots: Sequence[BotPolicy],
         stacks: Sequence[int] | None = None,
         *,
@@ -94,12 +98,11 @@ class StudTable:
 
         The compiled fast path plays the same hand from the same arrays.
         """
-        start = list(stacks) if stacks is not None else [self.rules.buy_in] * len(bots)
-        if len(start) > min(self.variant.max_players, self.rules.max_seats):
-            raise OptionError(f"at most {self.variant.max_players} players for {self.variant.name}")
+        start = list(stacks) if stacks is not None else [self.table.buy_in_cents] * len(bots)
+        self._check_seats(len(start))
         cards = deck.tolist() if isinstance(deck, np.ndarray) else list(deck)
-        hand = StudHand(self.variant, self.rules, start, cards)
-        row = uniforms.tolist()
+        hand = StudHand(self.variant, self.table, start, cards)
+        row: list[float] = uniforms.tolist()
         k = 0
         cache: dict[int, tuple[float, float]] = {}
         street = -1

@@ -1,18 +1,16 @@
-"""Text reports for the exact Caribbean Stud analysis and the progressive side bet."""
+"""Plain-text tables of the exact Caribbean Stud analysis and the progressive side bet.
+
+The CLI prints them, and the edge report folder (:mod:`.edge_report_folder`) embeds them.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
 from casino_sim.games.banked.caribbean_stud.exact.analysis import CaribbeanAnalysis
+from casino_sim.games.banked.caribbean_stud.exact.optimal import AceKingRule
 from casino_sim.games.banked.caribbean_stud.exact.progressive import ProgressiveAnalysis
-from casino_sim.games.banked.caribbean_stud.exact.strategy import AceKingRule
-from casino_sim.report.tables import percent, text_table
-
-
-def money(value: Fraction) -> str:
-    """``Fraction(5000)`` -> ``'$5,000'``; cents shown only when there are any."""
-    return f"${int(value):,}" if value.denominator == 1 else f"${float(value):,.2f}"
+from casino_sim.report.tables import money, percent, text_table
 
 
 def _net(value: Fraction) -> str:
@@ -63,7 +61,9 @@ def format_analysis(analysis: CaribbeanAnalysis) -> str:
 
 def format_edge_by_ante(analyses: list[CaribbeanAnalysis]) -> str:
     """House edge as a function of the ante when the paytable caps payouts."""
-    rows = [[money(a.ante), percent(a.house_edge), percent(a.element_of_risk)] for a in analyses]
+    rows = [
+        [money(a.ante or 0), percent(a.house_edge), percent(a.element_of_risk)] for a in analyses
+    ]
     return text_table(["Ante", "House edge", "Element of risk"], rows)
 
 
@@ -86,7 +86,7 @@ def format_progressive(analysis: ProgressiveAnalysis, meters: list[Fraction]) ->
         pays = (
             money(line.fixed)
             if line.fixed is not None
-            else f"{float(line.meter_share):.0%} of meter"
+            else f"{float(line.meter_share or 0):.0%} of meter"
         )
         award_rows.append(
             [line.hand.replace("_", " "), pays, f"{line.combinations:,}", f"{float(line.probability):.3e}",

@@ -8,41 +8,28 @@ representative, so the table is exact for all hand x up-card pairs.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
-from numba import njit
 
-from casino_sim.evaluator import ace_king_threshold
+from casino_sim.config.caribbean import CaribbeanPaytable
+from casino_sim.evaluator import HandCategory, ace_king_threshold
+from casino_sim.evaluator.classes import weakest_high_value
 from casino_sim.games.banked.caribbean_stud.exact.analysis import (
     CaribbeanAnalysis,
-    CaribbeanPaytableLike,
     analyze_caribbean,
 )
-from casino_sim.games.banked.caribbean_stud.exact.counts import DealerCounts, suit_order_and_key
-from casino_sim.games.banked.caribbean_stud.strategy import DecisionTable, all_hands_by_index
+from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
+from casino_sim.games.banked.caribbean_stud.exact.counts import (
+    DealerCounts,
+    expand_class_masks,
+    suit_order_and_key,
+)
+from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable, all_hands_by_index
 
 __all__ = ["AceKingRule", "ace_king_summary", "decision_table", "optimal_strategy"]
-
-
-@njit(cache=True)
-def _expand(hands, class_keys, rep_orders, class_masks, out):
-    """Map each hand to its class and carry the class's up-card bits through the suit relabelling."""
-    for i in range(hands.shape[0]):
-        order, key = suit_order_and_key(hands[i])
-        c = np.searchsorted(class_keys, key)
-        rep_order = rep_orders[c]
-        rep_mask = class_masks[c]
-        mask = np.uint64(0)
-        for up in range(52):
-            rank, suit = up >> 2, up & 3
-            position = 0
-            while order[position] != suit:
-                position += 1
-            rep_up = rank * 4 + rep_order[position]
-            if (rep_mask >> np.uint64(rep_up)) & np.uint64(1):
-                mask |= np.uint64(1) << np.uint64(up)
-        out[i] = mask
 
 
 def decision_table(
@@ -54,14 +41,17 @@ def decision_table(
     rep_orders = np.array([suit_order_and_key(rep)[0] for rep in counts.representatives])
     hands = all_hands_by_index()
     out = np.empty(len(hands), dtype=np.uint64)
-    _expand(hands, counts.class_keys, rep_orders, class_masks, out)
+    expand_class_masks(hands, counts.class_keys, rep_orders, class_masks, out)
     return DecisionTable(name, out)
 
 
-def optimal_strategy(paytable: CaribbeanPaytableLike, *, ante=None, progress=None) -> DecisionTable:
+def optimal_strategy(
+    paytable: CaribbeanPaytable,
+    *,
+    ante: Fraction | int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> DecisionTable:
     """The optimal raise/fold decision for every player hand and up-card under ``paytable``."""
-    from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
-
     analysis = analyze_caribbean(paytable, "optimal", ante=ante, progress=progress)
     return decision_table(analysis, load_counts(), name=f"optimal ({paytable.name})")
 
@@ -80,11 +70,10 @@ def ace_king_summary(analysis: CaribbeanAnalysis, counts: DealerCounts) -> tuple
     by the player's third-highest card and the dealer's up-card rank."""
     ranks = "23456789TJQKA"
     akt = ace_king_threshold()
-    raised = defaultdict(lambda: np.zeros(13))
-    seen = defaultdict(lambda: np.zeros(13))
-    for c in np.flatnonzero(
-        (counts.player_values >= akt) & (counts.player_values < _lowest_pair())
-    ):
+    lowest_pair = weakest_high_value(HandCategory.ONE_PAIR)
+    raised: defaultdict[int, np.ndarray] = defaultdict(lambda: np.zeros(13))
+    seen: defaultdict[int, np.ndarray] = defaultdict(lambda: np.zeros(13))
+    for c in np.flatnonzero((counts.player_values >= akt) & (counts.player_values < lowest_pair)):
         rep = counts.representatives[c]
         third = sorted((card >> 2 for card in rep), reverse=True)[2]
         for up in range(52):
@@ -103,9 +92,3 @@ def ace_king_summary(analysis: CaribbeanAnalysis, counts: DealerCounts) -> tuple
         )
         for third in sorted(seen, reverse=True)
     )
-
-
-def _lowest_pair() -> int:
-    from casino_sim.evaluator.classes import HandCategory, high_classes
-
-    return high_classes().index((HandCategory.ONE_PAIR, 0, 3, 2, 1))

@@ -26,9 +26,13 @@ import numpy as np
 
 from casino_sim.config.problems import PaytableError, Problem
 from casino_sim.config.yaml_source import YamlDocument, parse_yaml, read_yaml
-from casino_sim.evaluator import HandCategory, evaluate_high
-from casino_sim.evaluator.classes import high_classes, rank_class
-from casino_sim.games.banked.caribbean_stud.strategy import DecisionTable, all_hands_by_index
+from casino_sim.evaluator import HandCategory
+from casino_sim.evaluator.classes import weakest_high_value
+from casino_sim.games.banked.caribbean_stud.strategy.table import (
+    DecisionTable,
+    all_hand_values,
+    all_hands_by_index,
+)
 
 __all__ = ["STRATEGY_KIND", "check_rule_strategy", "load_rule_strategy", "parse_rule_strategy"]
 
@@ -41,12 +45,12 @@ _RANK_NIBBLES = np.array([0xF << (4 * r) for r in range(13)], dtype=np.uint64)
 
 
 def _category_floor(name: str) -> int | None:
+    """The weakest hand of a category named like ``one_pair``."""
     try:
         cat = HandCategory[name.upper()]
     except KeyError:
         return None
-    classes = high_classes()
-    return next(i for i, c in enumerate(classes) if c[0] >= cat)
+    return weakest_high_value(cat)
 
 
 def _ranks_floor(text: str) -> int | None:
@@ -54,18 +58,13 @@ def _ranks_floor(text: str) -> int | None:
     tokens = text.replace("-", " ").upper().split()
     if not tokens or len(tokens) > 5 or any(t not in _RANKS for t in tokens):
         return None
-    ranks = [_RANKS.index(t) for t in tokens]
-    if len(set(ranks)) != len(ranks) or ranks != sorted(ranks, reverse=True):
+    ranks = tuple(_RANKS.index(t) for t in tokens)
+    if len(set(ranks)) != len(ranks) or list(ranks) != sorted(ranks, reverse=True):
         return None
-    ranks += list(range(ranks[-1]))[: 5 - len(ranks)]  # lowest kickers below the given ranks
-    ranks = sorted(ranks, reverse=True)
-    if len(ranks) != 5:
-        return None
-    cls = rank_class(tuple(ranks), flush=False)
-    return high_classes().index(cls) if cls[0] == HandCategory.HIGH_CARD else None
+    return weakest_high_value(HandCategory.HIGH_CARD, ranks)
 
 
-def _problem(doc: YamlDocument, path: tuple, message: str) -> Problem:
+def _problem(doc: YamlDocument, path: tuple[str | int, ...], message: str) -> Problem:
     return Problem(file=doc.name, line=doc.line_of(path), path=path, message=message)
 
 
@@ -135,7 +134,7 @@ def _rules(doc: YamlDocument) -> list[tuple[int, bool, np.ndarray]]:
 
 def _table(doc: YamlDocument) -> DecisionTable:
     hands = all_hands_by_index()
-    values = evaluate_high(hands, validate=False)
+    values = all_hand_values()
     held = np.zeros((len(hands), 13), dtype=bool)
     np.put_along_axis(held, hands.astype(np.int64) >> 2, True, axis=1)
     mask = np.zeros(len(hands), dtype=np.uint64)
