@@ -351,6 +351,21 @@ def play_hands(decks: I8, uniforms: F64, first: int, start: int, cfg: I64, stree
 
 
 @njit(cache=True)
+def _best_seats(values: I64, live: Bools, n: int, winners: I64) -> int:
+    """Write the live seats holding the best value into ``winners``; return how many."""
+    best = -1
+    for s in range(n):
+        if live[s] and values[s] > best:
+            best = values[s]
+    k = 0
+    for s in range(n):
+        if live[s] and values[s] == best:
+            winners[k] = s
+            k += 1
+    return k
+
+
+@njit(cache=True)
 def _split(amount: int, winners: I64, n_win: int, order: I64, all_odd_to_first: bool,
            winnings: I64) -> None:  # fmt: skip
     share = amount // n_win
@@ -447,26 +462,10 @@ def settle_hands(status: I8, contrib: I64, live: Bools, street: I64, cards: I8, 
                         has_low = True
             hi_amount = pot if not has_low else (pot - pot // 2 if has_high else 0)
             if has_high:
-                best = -1
-                for s in range(n):
-                    if live[h, s] and high_v[h, s] > best:
-                        best = high_v[h, s]
-                k = 0
-                for s in range(n):
-                    if live[h, s] and high_v[h, s] == best:
-                        winners[k] = s
-                        k += 1
+                k = _best_seats(high_v[h], live[h], n, winners)
                 _split(hi_amount, winners, k, by_high[:m], first_seat, winnings)
             if has_low:
-                best = -1
-                for s in range(n):
-                    if live[h, s] and low_v[h, s] > best:
-                        best = low_v[h, s]
-                k = 0
-                for s in range(n):
-                    if live[h, s] and low_v[h, s] == best:
-                        winners[k] = s
-                        k += 1
+                k = _best_seats(low_v[h], live[h], n, winners)
                 _split(pot - hi_amount, winners, k, by_low[:m], first_seat, winnings)
             if rcfg[8] and has_high and total > 0:
                 best = -1

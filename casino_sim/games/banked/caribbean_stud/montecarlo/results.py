@@ -21,16 +21,8 @@ import numpy as np
 
 from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.common import CATEGORY_KEYS
-from casino_sim.engine.stats import (
-    ChiSquareResult,
-    Estimate,
-    Interval,
-    chi_square_test,
-    mean_estimate,
-    percentiles,
-    poisson_interval,
-    ratio_estimate,
-)
+from casino_sim.engine import stats
+from casino_sim.engine.stats import ChiSquareResult, Estimate, Interval
 from casino_sim.games.banked.caribbean_stud.exact.analysis import (
     CaribbeanAnalysis,
     analyze_caribbean,
@@ -306,7 +298,7 @@ def _compare(
         probabilities=probabilities,
         z_score=house_edge.z_score(exact_edge),
         within_interval=house_edge.contains(exact_edge),
-        chi_square=chi_square_test(counts, probabilities),
+        chi_square=stats.chi_square_test(counts, probabilities),
     )
 
 
@@ -319,15 +311,15 @@ def _seat(
     c = counts.astype(np.float64)
     x = np.array([float(v) for v in net_antes(config.paytable, ante=Fraction(seat.ante))])
     y = np.array(wager_antes(config.paytable), dtype=np.float64)
-    house_edge = mean_estimate(n=n, total=-float(c @ x), total_squares=float(c @ (x * x)))
-    eor = ratio_estimate(
+    house_edge = stats.mean_estimate(n=n, total=-float(c @ x), total_squares=float(c @ (x * x)))
+    eor = stats.ratio_estimate(
         n=n, sum_x=-float(c @ x), sum_y=float(c @ y), sum_xx=float(c @ (x * x)),
         sum_yy=float(c @ (y * y)), sum_xy=-float(c @ (x * y)),
     )  # fmt: skip
     side = None
     if seat.progressive:
         bets = int(tally.side_hits[s].sum())
-        side = mean_estimate(
+        side = stats.mean_estimate(
             n=bets, total=tally.side_moments[s, 0], total_squares=tally.side_moments[s, 1]
         )
     comparison = None
@@ -346,7 +338,7 @@ def _seat(
         element_of_risk=eor,
         sd=house_edge.standard_error * math.sqrt(n),
         raise_rate=_proportion(n - int(counts[0]), n),
-        result_per_round=mean_estimate(
+        result_per_round=stats.mean_estimate(
             n=n, total=tally.moments[s, 0], total_squares=tally.moments[s, 1]
         ),
         side_bet_result=side,
@@ -372,7 +364,7 @@ def _progressive(config: CaribbeanSimConfig, tally: ChunkTally) -> ProgressiveSu
     slope = share_hits / wagered if wagered else math.nan
     break_even = (wagered - fixed_paid - envy) / share_hits if share_hits else None
     exact_break_even = analyze_progressive(prog).break_even_meter
-    flowing = mean_estimate(
+    flowing = stats.mean_estimate(
         n=bets,
         total=float(tally.side_moments[:, 0].sum()),
         total_squares=float(tally.side_moments[:, 1].sum()),
@@ -381,7 +373,7 @@ def _progressive(config: CaribbeanSimConfig, tally: ChunkTally) -> ProgressiveSu
         name=prog.name,
         bets=bets,
         hits=tuple(int(h) for h in hits),
-        hit_intervals=tuple(poisson_interval(int(h)) for h in hits),
+        hit_intervals=tuple(stats.poisson_interval(int(h)) for h in hits),
         exact_probabilities=exact_p,
         wagered=wagered,
         fixed_paid=fixed_paid,
@@ -409,8 +401,8 @@ def _sessions(config: CaribbeanSimConfig, tally: ChunkTally) -> SessionSummary |
     return SessionSummary(
         session_rounds=config.session_rounds,
         sessions=k,
-        player_percentiles=percentiles(player),
-        house_percentiles=percentiles(house),
+        player_percentiles=stats.percentiles(player),
+        house_percentiles=stats.percentiles(house),
         house_loses=_proportion(int((house < 0).sum()), k),
         player_wins=_proportion(int((player > 0).sum()), k),
     )
@@ -431,8 +423,8 @@ def build_result(
         _seat(config, tally, s, strategy_names[s], exact=exact) for s in range(len(config.seats))
     )
     antes = sum(float(s.ante) for s in config.seats)
-    main = mean_estimate(n=n, total=tally.moments[-2, 0], total_squares=tally.moments[-2, 1])
-    total = mean_estimate(n=n, total=tally.moments[-1, 0], total_squares=tally.moments[-1, 1])
+    main = stats.mean_estimate(n=n, total=tally.moments[-2, 0], total_squares=tally.moments[-2, 1])
+    total = stats.mean_estimate(n=n, total=tally.moments[-1, 0], total_squares=tally.moments[-1, 1])
     multiple = float(config.paytable.raise_multiple)
     wagered = sum(
         float(seat.ante) * (n + multiple * (n - int(tally.counts[s, 0])))
