@@ -37,6 +37,35 @@ def _flush_mask(hand: np.ndarray, flush_bits: int) -> int:
     return mask
 
 
+@njit(cache=True, inline="always")
+def high_value5(
+    cards: np.ndarray,
+    start: int,
+    card_keys: np.ndarray,
+    key_index: np.ndarray,
+    high: np.ndarray,
+    flush_high: np.ndarray,
+) -> int:
+    """High value of the five cards ``cards[start:start + 5]``: the one-hand fast path.
+
+    For loops that deal and evaluate one hand at a time (the Monte Carlo);
+    equal to :func:`high_kernel` on those five cards.
+    """
+    key = 0
+    suit = cards[start] & 3
+    same_suit = True
+    ranks = 0
+    for j in range(start, start + 5):
+        card = cards[j]
+        key += card_keys[card]
+        if card & 3 != suit:
+            same_suit = False
+        ranks |= 1 << (card >> 2)
+    if same_suit:
+        return int(flush_high[ranks])
+    return int(high[key_index[key]])
+
+
 @njit(cache=True)
 def high_kernel(
     cards: np.ndarray,

@@ -101,3 +101,23 @@ def test_seven_card_counts_high_and_low():
         SEVEN_CARD_LOW_TOPS
     )
     assert qualifying_eight == 24_530_944
+
+
+def test_one_hand_fast_path_equals_the_batch_kernel_on_every_five_card_hand():
+    from numba import njit
+
+    from casino_sim.combinatorics import combinations_array
+    from casino_sim.evaluator.kernels import high_value5
+    from casino_sim.evaluator.tables import CARD_KEYS, flush_tables, tables
+
+    @njit
+    def each_hand(hands, card_keys, key_index, high, flush_high):
+        out = np.empty(hands.shape[0], np.int64)
+        for i in range(hands.shape[0]):
+            out[i] = high_value5(hands[i], 0, card_keys, key_index, high, flush_high)
+        return out
+
+    hands = combinations_array(52, 5).astype(np.int8)
+    t, f = tables(5), flush_tables()
+    one_by_one = each_hand(hands, CARD_KEYS, t.key_index, t.high, f.high)
+    assert np.array_equal(one_by_one, evaluate_high(hands))

@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from casino_sim.combinatorics import colex5
-from casino_sim.evaluator.kernels import high_kernel
+from casino_sim.evaluator.kernels import high_value5
 
 __all__ = [
     "DECIDE_FOLD",
@@ -125,7 +125,6 @@ def play_block(
     n_seats = seat_rule.shape[0]
     per_round = 5 * (n_seats + 1)
     dealer_at = 5 * n_seats
-    hands = deck[:per_round].reshape((n_seats + 1, 5))  # a view: seat 1 .. seat n, the dealer
     values = np.empty(n_seats + 1, dtype=np.int64)
     results = np.empty(n_seats)
     side = np.zeros(n_seats)
@@ -139,7 +138,8 @@ def play_block(
             card = deck[pick]
             deck[pick] = deck[j]
             deck[j] = card
-        high_kernel(hands, card_keys, key_index, high, flush_high, values)
+        for h in range(n_seats + 1):
+            values[h] = high_value5(deck, 5 * h, card_keys, key_index, high, flush_high)
         dealer = values[n_seats]
         upcard = deck[dealer_at]
         qualifies = dealer >= qualifier
