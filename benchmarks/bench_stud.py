@@ -2,6 +2,8 @@
 
 Both engines play the same hands (same decks and bot numbers): the Python
 engine hand by hand, the compiled fast path in blocks as ``simulate_stud`` does.
+The end-to-end figure is ``simulate_stud`` on the shipped bad-beat table: chunk
+summaries, the jackpot meter and the money ledger (reconciled every run) included.
 
 Run: python benchmarks/bench_stud.py [hands]
 """
@@ -20,6 +22,7 @@ from casino_sim.games.poker_room import (
     default_population,
     load_stud_table,
     load_stud_variant,
+    simulate_stud,
 )
 from casino_sim.games.poker_room.dealing import draw_hands
 from casino_sim.games.poker_room.fast import play_compiled, play_python
@@ -53,6 +56,15 @@ def compiled_engine(hands: int, block: int = 10_000) -> float:
     return hands / (time.perf_counter() - start)
 
 
+def simulate_end_to_end(hands: int) -> float:
+    """Hands/s of ``simulate_stud`` (one worker) on the bad-beat table, ledger included."""
+    table = load_stud_table("stud/tables/5-10-bad-beat")
+    simulate_stud(VARIANT, table, 8, hands=10_000, seed=1)  # warm up (load the kernels)
+    start = time.perf_counter()
+    simulate_stud(VARIANT, table, 8, hands=hands, seed=1)
+    return hands / (time.perf_counter() - start)
+
+
 def pokerkit_random(hands: int) -> float:
     from pokerkit import Automation, FixedLimitSevenCardStud, Mode
 
@@ -82,10 +94,12 @@ def main() -> None:
     hands = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
     py = python_engine(hands)
     fast = compiled_engine(hands * 20)
+    e2e = simulate_end_to_end(hands * 40)
     pk = pokerkit_random(max(hands // 25, 50))
     print(f"casino_sim stud, 8 players, default bots, Python engine: {py:>9,.0f} hands/s")
     print(f"casino_sim stud, 8 players, default bots, compiled path: {fast:>9,.0f} hands/s")
     print("  (target 20,000 hands/s per core)")
+    print(f"simulate_stud end to end, bad-beat table, with ledger: {e2e:>9,.0f} hands/s")
     print(f"pokerkit, 8 players, random actions:                    {pk:>9,.0f} hands/s")
     print(f"ratios: compiled / Python {fast / py:.1f}x, Python / pokerkit {py / pk:.1f}x, ", end="")
     print(f"compiled / pokerkit {fast / pk:.0f}x")

@@ -51,3 +51,7 @@ class IllegalActionError(CasinoSimError, ValueError):
 
 class OutputError(CasinoSimError, ValueError):
     """A result path cannot be written under the no-clobber policy (exists, not a file, no folder)."""
+
+
+class LedgerError(CasinoSimError, ValueError):
+    """Money does not reconcile: an account's balance differs from the simulation's own reckoning."""

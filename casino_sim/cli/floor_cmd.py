@@ -132,6 +132,18 @@ def run(args: argparse.Namespace) -> int:
             "jackpots": [[j.hours, j.table, j.hand, float(j.amount)] for j in result.jackpots],
             "arrivals": result.arrivals,
             "turned_away": result.turned_away,
+            "money": {
+                "main_game_win": float(result.house_win),
+                "side_bet_win": float(result.side_bet_win),
+                "total_win": float(result.total_win),
+                "drop": float(result.drop),
+                "hold": result.hold,
+                "meter_end": result.meter_cents / 100,
+                "reserve_end": result.reserve_cents / 100,
+                "meter_liability": float(result.meter_liability),
+                "house_advances_outstanding": result.advances_cents / 100,
+            },
+            "ledger": result.ledger.to_record(),
         }
         write_json(args.json, record, overwrite=args.force)
     if args.csv:
@@ -160,6 +172,7 @@ def _config_record(config: Any) -> dict[str, Any]:
         "strategy": config.strategy,
         "progressive": None if config.progressive is None else config.progressive.name,
         "side_bet_share": config.side_bet_share,
+        "buy_in_antes": config.buy_in_antes,
     }
 
 
@@ -170,6 +183,9 @@ def _table_record(table: Any) -> dict[str, Any]:
         "hours_dealing": table.hours_dealing,
         "wagered": float(table.wagered),
         "house_win": float(table.house_win),
-        "hold": table.hold,
+        "main_game_win_per_handle": table.main_game_win_per_handle,
+        "side_bet_handle": float(table.side_bets),
+        "side_bet_awards": float(table.side_awards),
+        "drop": float(table.drop),
         "win_per_table_hour": table.win_per_table_hour,
     }

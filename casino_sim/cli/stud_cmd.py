@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from typing import TYPE_CHECKING, Any
 
 from casino_sim.cli.common import (
@@ -68,14 +68,33 @@ def register(subparsers: Any) -> None:
 
 
 def summary(result: StudRunResult) -> dict[str, Any]:
-    """The run as a JSON-ready dict (money in cents and in units)."""
-    record = asdict(result)
+    """The run as a JSON-ready dict (money in cents; the ledger's flows and balances)."""
+    record = {f.name: getattr(result, f.name) for f in fields(result) if f.name != "ledger"}
+    record["players"] = [asdict(p) for p in result.players]
+    record["ledger"] = result.ledger.to_record()
     record.update(
+        money={
+            name: result.rates(cents)
+            for name, cents in (
+                ("handle", result.handle),
+                ("rake", result.rake),
+                ("time_collection", result.time_collection),
+                ("jackpot_drop", result.jackpot_drop),
+                ("jackpot_paid", result.jackpot_paid),
+                ("house_funded_seed", result.house_funded_seed),
+                ("house_result", result.house_result),
+            )
+        },
+        meter_liability=result.meter_liability,
+        house_result=result.house_result,
         rake_per_hand=result.rake_per_hand,
         rake_per_100_hands=result.rake_per_100,
-        rake_per_table_hour=result.rake_per_hour,
-        rake_pct_of_wagered=result.rake_pct_of_wagered,
-        house_take_pct_of_wagered=result.house_take_pct_of_wagered,
+        rake_per_table_hour=result.rake_per_table_hour,
+        rake_pct_of_handle=result.rake_pct_of_handle,
+        effective_rake=result.effective_rake,
+        house_result_pct_of_handle=result.house_result_pct_of_handle,
+        table_hours=result.table_hours,
+        hands_per_hour=result.hands_per_hour,
         street_shares=result.street_shares,
         showdown_share=result.showdown_share,
         money_unit="cents",
@@ -135,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     if args.csv:
         rows = [
             {"player": p.player, "bot": p.name, "net_cents": p.net, "wagered_cents": p.wagered,
-             "jackpot_cents": p.jackpot}
+             "jackpot_cents": p.jackpot, "time_paid_cents": p.time_paid}
             for p in result.players
         ]  # fmt: skip
         write_csv(args.csv, rows, overwrite=args.force)
@@ -147,27 +166,77 @@ def _money(cents: float) -> str:
 
 
 def _print(r: StudRunResult) -> None:
-    print(f"{r.variant}: {r.hands:,} hands, {len(r.players)} players, seed {r.seed}")
-    print(
-        f"  money wagered      {_money(r.wagered)}  (mean pot {_money(r.pot_mean)}, sd {_money(r.pot_sd)},"
-        f" max {_money(r.pot_max)})"
-    )
-    print(
-        f"  rake               {_money(r.rake)} = {_money(r.rake_per_hand)}/hand,"
-        f" {_money(r.rake_per_100)}/100 hands, {r.rake_pct_of_wagered:.3f}% of wagered"
-    )
-    if r.time_collection_per_hand:
-        print(f"  time collection    {_money(r.time_collection_per_hand)}/hand (on the clock)")
-    print(f"  per table-hour     {_money(r.rake_per_hour)} at {r.hands_per_hour:g} hands/hour")
-    if r.drop or r.jackpot_hits:
-        print(
-            f"  jackpot drop       {_money(r.drop)}; meter {_money(r.jackpot_meter_start)} ->"
-            f" {_money(r.jackpot_meter_end)}, {r.jackpot_hits} hits paid {_money(r.jackpot_paid)}"
+    def rates(cents: int) -> str:
+        return (
+            f"{_money(cents):>15} = {_money(cents / r.hands)}/hand,"
+            f" {_money(100 * cents / r.hands)}/100 hands,"
+            f" {_money(r.rates(cents)['per_table_hour'])}/table-hour"
         )
-    print(f"  house take         {r.house_take_pct_of_wagered:.3f}% of wagered (rake + drop)")
+
+    print(f"{r.variant}: {r.hands:,} hands, {len(r.players)} players, seed {r.seed}")
+    assumed = (
+        f" (the table assumes {r.assumed_hands_per_hour:g})" if r.assumed_hands_per_hour else ""
+    )
+    print(
+        f"  simulated clock    {r.table_hours:,.1f} table-hours,"
+        f" {r.hands_per_hour:.1f} hands/hour{assumed}"
+    )
+    print(
+        f"  handle (wagered)   {_money(r.handle):>15}  (mean pot {_money(r.pot_mean)},"
+        f" sd {_money(r.pot_sd)}, max {_money(r.pot_max)})"
+    )
+    print(f"  rake               {rates(r.rake)}")
+    print(
+        f"                     rake {r.rake_pct_of_handle:.3f}% of handle (not a house edge);"
+        f" effective rake (rake / total pots) {r.effective_rake:.3%}"
+    )
+    if r.time_collection:
+        print(f"  time collection    {rates(r.time_collection)}")
+    if r.jackpot_drop or r.jackpot_hits or r.house_funded_seed:
+        print(f"  jackpot drop       {rates(r.jackpot_drop)}  (players' money, not the house's)")
+        print(f"  jackpot paid       {rates(r.jackpot_paid)}  ({r.jackpot_hits} hits)")
+        print(f"  house-funded seed  {rates(r.house_funded_seed)}  (opening seed and reseeds)")
+        print(
+            f"  meter liability    {_money(r.meter_liability):>15}  (meter"
+            f" {_money(r.jackpot_meter_start)} -> {_money(r.jackpot_meter_end)}, reserve"
+            f" {_money(r.jackpot_reserve)}: owed to the players)"
+        )
+    print(f"  house result (win) {rates(r.house_result)}")
+    print(
+        f"                     {r.house_result_pct_of_handle:.3f}% of handle"
+        " (rake + time collection - house-funded seed)"
+    )
     shares = ", ".join(f"{k} {v:.1%}" for k, v in r.street_shares.items())
     print(f"  hand ended on      {shares}; showdown {r.showdown_share:.1%}")
     for p in r.players:
         print(
             f"  player {p.player} {p.name:<9} net {_money(p.net):>14}  wagered {_money(p.wagered):>14}"
+            + (f"  time {_money(p.time_paid)}" if p.time_paid else "")
         )
+    _print_ledger(r)
+
+
+def _print_ledger(r: StudRunResult) -> None:
+    from casino_sim.engine.ledger import FLOWS
+
+    ledger = r.ledger
+    print("  ledger (cents moved, by flow):")
+    for flow in FLOWS:
+        moved = ledger.total(flow)
+        if moved:
+            pairs = [(s, t) for (name, s, t) in ledger.flows if name == flow]
+            sources = sorted({_kind(s) for s, _ in pairs})
+            targets = sorted({_kind(t) for _, t in pairs})
+            print(
+                f"    {flow:<16} {_money(moved):>15}  {', '.join(sources)} -> {', '.join(targets)}"
+            )
+    balances = ledger.balances()
+    players = sum(v for k, v in balances.items() if _kind(k) == "players")
+    others = ", ".join(f"{k} {_money(v)}" for k, v in balances.items() if _kind(k) != "players")
+    print(f"    balances: players {_money(players)}, {others}")
+    print("  ledger: balanced, reconciled to the cent")
+
+
+def _kind(account: str) -> str:
+    """An account's kind for the summary: "players" for every "player:N", else its name."""
+    return "players" if account.startswith("player:") else account

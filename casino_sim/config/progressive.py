@@ -86,7 +86,9 @@ class ProgressivePaytable:
     reserve_rate: Share = Fraction(0)
     """Share of each side bet added to the reserve (backup) meter that funds the next seed."""
     seed: Amount
-    """Value the meter resets to after it is hit."""
+    """Value the meter resets to after it is hit (funded by the reserve, else advanced by the house)."""
+    meter_cap: PositiveAmount | None = None
+    """Optional ceiling of the visible meter: contributions above it go to the reserve."""
     envy_bonuses: Mapping[ProgressiveHand, Amount] = Field(default_factory=dict)
     """Money paid to each other player when someone hits the hand (may be empty)."""
 
@@ -96,6 +98,10 @@ class ProgressivePaytable:
                 f"contribution_rate + reserve_rate must be at most 1, got "
                 f"{self.contribution_rate} + {self.reserve_rate} = {self.contribution_rate + self.reserve_rate}",
                 "reserve_rate",
+            )
+        if self.meter_cap is not None and self.meter_cap < self.seed:
+            raise FieldProblem(
+                f"meter_cap {self.meter_cap} is below the seed {self.seed}", "meter_cap"
             )
         if not self.awards:
             raise FieldProblem("need at least one award", "awards")

@@ -36,6 +36,7 @@ __all__ = [
     "BadBeatJackpot",
     "DropRake",
     "NoRake",
+    "Pace",
     "PercentRake",
     "QualifyingHand",
     "Rake",
@@ -284,6 +285,47 @@ class BadBeatJackpot:
 
 
 @definition
+class Pace:
+    """The dealing-pace model: how long a hand takes on the table's clock.
+
+    A hand takes ``seconds_per_hand`` (shuffle, antes, pushing the pot) plus
+    ``seconds_per_player`` for each player dealt in, ``seconds_per_street``
+    for each street dealt after the first (dealing and its betting round),
+    and ``seconds_per_showdown`` when it reaches a showdown. The defaults are
+    assumptions (about 40 hands an hour for eight-handed seven-card stud).
+    """
+
+    seconds_per_hand: Amount = Fraction(30)
+    """Fixed time per hand: shuffle, antes, pushing the pot (assumed 30)."""
+    seconds_per_player: Amount = Fraction(4)
+    """Per player dealt in: dealing the first street (assumed 4)."""
+    seconds_per_street: Amount = Fraction(12)
+    """Per street dealt after the first, with its betting round (assumed 12)."""
+    seconds_per_showdown: Amount = Fraction(10)
+    """When the hand reaches a showdown: showing and reading the hands (assumed 10)."""
+
+    def seconds(self, *, hands: int, players: int, later_streets: int, showdowns: int) -> Fraction:
+        """Clock time of ``hands`` hands of ``players`` players that dealt ``later_streets``
+        streets after the first in all and reached ``showdowns`` showdowns.
+
+        >>> Pace().seconds(hands=1, players=8, later_streets=4, showdowns=1)  # a hand to seventh
+        Fraction(120, 1)
+        """
+        return (
+            hands * (self.seconds_per_hand + players * self.seconds_per_player)
+            + later_streets * self.seconds_per_street
+            + showdowns * self.seconds_per_showdown
+        )
+
+    def __post_init__(self) -> None:
+        if self.seconds_per_hand + self.seconds_per_player <= 0:
+            raise FieldProblem(
+                "a hand must take some time: seconds_per_hand + seconds_per_player > 0",
+                "seconds_per_hand",
+            )
+
+
+@definition
 class Spread:
     """A spread-limit range: any bet from ``min`` to ``max``."""
 
@@ -327,8 +369,10 @@ class StudTable:
     """The house fee: type percent, drop, time or none."""
     bad_beat: BadBeatJackpot | None = None
     """Optional bad-beat jackpot."""
-    hands_per_hour: PositiveAmount
-    """Dealing pace, hands per hour at a full table."""
+    pace: Pace = Pace()
+    """The dealing-pace model; per-hour figures and time collection run on its simulated clock."""
+    hands_per_hour: PositiveAmount | None = None
+    """The operator's assumed pace, hands per hour; reported beside the simulated pace for comparison only."""
     max_seats: int = Field(default=8, strict=True, ge=2, le=10)
     """Seats at the table."""
     short_all_in: Literal["half-bet", "full-bet"] = "half-bet"

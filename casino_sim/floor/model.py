@@ -29,9 +29,10 @@ import simpy
 from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.common import CATEGORY_KEYS
 from casino_sim.config.progressive import ProgressivePaytable
+from casino_sim.engine.ledger import ANTE, PAYOUT, RAISE, Ledger
 from casino_sim.errors import OptionError
 from casino_sim.evaluator import category, evaluate_high
-from casino_sim.games.banked.caribbean_stud.progressive import settle_progressive
+from casino_sim.games.banked.caribbean_stud.meter import ProgressiveMeter
 from casino_sim.games.banked.caribbean_stud.rules import classify, net_antes, wager_antes
 from casino_sim.games.banked.caribbean_stud.strategy.resolve import resolve_strategy
 from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable
@@ -58,6 +59,7 @@ class FloorConfig:
     progressive: ProgressivePaytable | None = None
     side_bet_share: float = 0.5  # chance a player bets the progressive each session
     meter_start: Fraction | None = None  # default: the progressive's seed
+    buy_in_antes: int = 40  # chips each session buys, in antes (an assumption: the drop)
 
     def validated(self) -> FloorConfig:
         checks = {
@@ -69,6 +71,7 @@ class FloorConfig:
             "seconds_per_round_per_player": self.seconds_per_round_per_player >= 0,
             "ante": self.ante > 0,
             "side_bet_share": 0 <= self.side_bet_share <= 1,
+            "buy_in_antes": self.buy_in_antes >= 1,
         }
         bad = [name for name, ok in checks.items() if not ok]
         if bad:
@@ -92,25 +95,26 @@ class JackpotHit:
 
 @dataclass
 class TableResult:
-    """One table's totals; money in the paytable's units, the house's side."""
+    """One table's totals in money, the house's side: the main game and the side bet apart."""
 
     hours: float
     rounds: int = 0
     hands: int = 0
     hours_dealing: float = 0.0  # time with at least one player seated
-    wagered: Fraction = Fraction(0)
-    house_win: Fraction = Fraction(0)
-    side_bets: Fraction = Fraction(0)
-    side_awards: Fraction = Fraction(0)
+    wagered: Fraction = Fraction(0)  # handle of the main game (antes and raises)
+    house_win: Fraction = Fraction(0)  # the house's result on the main game
+    side_bets: Fraction = Fraction(0)  # handle of the side bet
+    side_awards: Fraction = Fraction(0)  # side-bet awards paid at this table (fixed and meter)
+    drop: Fraction = Fraction(0)  # cash exchanged for chips by the sessions seated here
 
     @property
-    def hold(self) -> float:
-        """House win over money wagered on the main game."""
+    def main_game_win_per_handle(self) -> float:
+        """Main-game win over main-game handle (the actual house edge per money wagered)."""
         return float(self.house_win / self.wagered) if self.wagered else 0.0
 
     @property
     def win_per_table_hour(self) -> float:
-        """House win per hour the table is open (the whole run)."""
+        """Main-game win per hour the table is open (the whole run)."""
         return float(self.house_win) / self.hours
 
 
@@ -125,10 +129,39 @@ class FloorResult:
     jackpots: list[JackpotHit] = field(default_factory=list)
     arrivals: int = 0
     turned_away: int = 0
+    ledger: Ledger = field(default_factory=Ledger)
+    meter_cents: int = 0  # the visible meter at the end
+    reserve_cents: int = 0  # its reserve at the end
+    advances_cents: int = 0  # house advances to the reserve not yet repaid (a house cost)
 
     @property
     def house_win(self) -> Fraction:
+        """The house's result on the main game, all tables."""
         return sum((t.house_win for t in self.tables), Fraction(0))
+
+    @property
+    def total_win(self) -> Fraction:
+        """The house's whole result: main game and side bet (meter money is the players')."""
+        return Fraction(self.ledger.balance("house"), 100)
+
+    @property
+    def side_bet_win(self) -> Fraction:
+        """The house's result on the side bet: side bets less awards, meter and reserve funding."""
+        return self.total_win - self.house_win
+
+    @property
+    def drop(self) -> Fraction:
+        return sum((t.drop for t in self.tables), Fraction(0))
+
+    @property
+    def hold(self) -> float:
+        """Win over drop: the house's whole result per dollar exchanged for chips."""
+        return float(self.total_win / self.drop) if self.drop else 0.0
+
+    @property
+    def meter_liability(self) -> Fraction:
+        """Players' money held for the progressive at the end: meter plus reserve."""
+        return Fraction(self.meter_cents + self.reserve_cents, 100)
 
     @property
     def win_per_table_hour(self) -> float:
@@ -171,19 +204,28 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
     nets = net_antes(config.paytable, ante=config.ante)
     wagers = wager_antes(config.paytable)
     progressive = config.progressive
-    start = config.meter_start
-    if start is None:
-        start = Fraction(progressive.seed) if progressive is not None else Fraction(0)
-    meter = [Fraction(start)]  # shared by every table: the linked meter
+    ledger = Ledger()
+    meter = (  # shared by every table: the linked meter
+        ProgressiveMeter(progressive, ledger=ledger, name="linked", start=config.meter_start)
+        if progressive is not None
+        else None
+    )
     jackpot_hands = (
         {k for k, a in progressive.awards.items() if a.meter_share}
         if progressive is not None
         else set()
     )
     result = FloorResult(
-        seed, config.hours, [TableResult(config.hours) for _ in range(config.tables)]
-    )
-    result.meter_path.append((0.0, meter[0]))
+        seed, config.hours, [TableResult(config.hours) for _ in range(config.tables)],
+        ledger=ledger,
+    )  # fmt: skip
+    if meter is not None:
+        result.meter_path.append((0.0, Fraction(meter.meter_cents, 100)))
+    ante_cents = int(config.ante * 100)
+    stake_cents = [ante_cents * int(w) for w in wagers]
+    payout_cents = [  # wager back plus the win, rounded down to the cent (breakage to the house)
+        int(ante_cents * (int(w) + Fraction(n))) for w, n in zip(wagers, nets, strict=True)
+    ]
 
     env = simpy.Environment()
     seats = [simpy.Resource(env, capacity=SEATS) for _ in range(config.tables)]
@@ -194,6 +236,7 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
     def player(table: int, side_bet: bool) -> Generator[simpy.Event, object, None]:
         with seats[table].request() as request:
             yield request
+            result.tables[table].drop += config.ante * config.buy_in_antes
             seat = min(set(range(SEATS)) - set(seated[table]))
             seated[table][seat] = side_bet
             if not wake[table].triggered:
@@ -228,9 +271,14 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
             outcomes = deals.outcomes[row, order]
             totals.rounds += 1
             totals.hands += len(order)
-            totals.wagered += config.ante * sum(wagers[o] for o in outcomes)
-            totals.house_win -= config.ante * sum((nets[o] for o in outcomes), Fraction(0))
-            if progressive is not None and any(players[s] for s in order):
+            staked = sum(stake_cents[o] for o in outcomes)
+            paid = sum(payout_cents[o] for o in outcomes)
+            ledger.post(ANTE, "players", "house", ante_cents * len(order))
+            ledger.post(RAISE, "players", "house", staked - ante_cents * len(order))
+            ledger.post(PAYOUT, "house", "players", paid)
+            totals.wagered += Fraction(staked, 100)
+            totals.house_win += Fraction(staked - paid, 100)
+            if meter is not None and any(players[s] for s in order):
                 _side_bets(table, order, players, deals.categories[row, order], totals)
 
     def _side_bets(
@@ -240,23 +288,36 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
         cats: np.ndarray,
         totals: TableResult,
     ) -> None:
-        assert progressive is not None
+        assert meter is not None and progressive is not None
         playing = [players[s] for s in order]
-        settled = settle_progressive(
-            [int(c) for c in cats], playing, progressive=progressive, meter=meter[0]
-        )
+        awards = meter.settle_round([int(c) for c in cats], playing)
         totals.side_bets += Fraction(progressive.wager) * sum(playing)
-        totals.side_awards += sum(settled.awards, Fraction(0))
-        for cat, plays, award in zip(cats, playing, settled.awards, strict=True):
+        totals.side_awards += Fraction(sum(awards), 100)
+        for cat, plays, award in zip(cats, playing, awards, strict=True):
             if plays and CATEGORY_KEYS[int(cat)] in jackpot_hands:
                 result.jackpots.append(
-                    JackpotHit(env.now / 3600.0, table, CATEGORY_KEYS[int(cat)], award)
+                    JackpotHit(
+                        env.now / 3600.0, table, CATEGORY_KEYS[int(cat)], Fraction(award, 100)
+                    )
                 )
-        meter[0] = settled.meter_after
-        result.meter_path.append((env.now / 3600.0, meter[0]))
+        result.meter_path.append((env.now / 3600.0, Fraction(meter.meter_cents, 100)))
 
     env.process(arrivals())
     for table in range(config.tables):
         env.process(dealer(table))
     env.run(until=horizon)
+    _reconcile(result, meter)
     return result
+
+
+def _reconcile(result: FloorResult, meter: ProgressiveMeter | None) -> None:
+    """The ledger against the tables' own totals and the meter's own state, to the cent."""
+    players = sum((-t.house_win - t.side_bets + t.side_awards for t in result.tables), Fraction(0))
+    expected = {"players": int(players * 100)}
+    if meter is not None:
+        expected |= {meter.meter_account: meter.meter_cents,
+                     meter.reserve_account: meter.reserve_cents}  # fmt: skip
+        result.meter_cents = meter.meter_cents
+        result.reserve_cents = meter.reserve_cents
+        result.advances_cents = meter.advances_cents
+    result.ledger.reconcile(expected)

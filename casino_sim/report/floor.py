@@ -1,8 +1,9 @@
-"""Text and plots for a floor run: hold per table-hour and the linked meter over time."""
+"""Text and plots for a floor run: win, drop and hold, win per table-hour, the linked meter."""
 
 from __future__ import annotations
 
 from bisect import bisect_left
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -17,7 +18,7 @@ __all__ = ["PLOT_FORMATS", "floor_figure", "format_floor", "plot_floor"]
 
 
 def format_floor(result: FloorResult) -> str:
-    """Per-table totals, the floor's win per table-hour, traffic and the meter."""
+    """Per-table main-game totals, then the floor's money in the operator's words, then the meter."""
     rows = [
         [
             f"table {i + 1}",
@@ -26,42 +27,43 @@ def format_floor(result: FloorResult) -> str:
             f"{t.hours_dealing:,.1f}",
             money(t.wagered),
             money(t.house_win),
-            percent(t.hold, 2),
+            percent(t.main_game_win_per_handle, 2),
+            money(t.drop),
             f"${t.win_per_table_hour:,.2f}",
         ]
         for i, t in enumerate(result.tables)
     ]
+    header = ["", "Rounds", "Hands", "Hours dealing", "Handle", "Win", "Win/handle", "Drop",
+              "Win/table-hour"]  # fmt: skip
+    side_handle = sum(t.side_bets for t in result.tables)
     lines = [
         f"Floor: {len(result.tables)} Caribbean Stud table(s), {result.hours:,.1f} hours, seed {result.seed}",
         "",
-        text_table(
-            [
-                "",
-                "Rounds",
-                "Hands",
-                "Hours dealing",
-                "Wagered",
-                "House win",
-                "Hold",
-                "Win/table-hour",
-            ],
-            rows,
-        ),
+        "Main game (win = the house's result; win/handle = actual house edge per money wagered):",
+        text_table(header, rows),
         "",
-        f"Floor win per table-hour: ${result.win_per_table_hour:,.2f}; "
+        f"Floor win per table-hour (main game): ${result.win_per_table_hour:,.2f}; "
         f"players arrived {result.arrivals:,}, turned away (no free seat) {result.turned_away:,}",
+        "",
+        f"Win: main game {money(result.house_win)}, side bet {money(result.side_bet_win)}, "
+        f"total {money(result.total_win)}; drop {money(result.drop)} "
+        f"(buy-ins, an assumption); hold (win / drop) {percent(result.hold, 2)}",
     ]
     if len(result.meter_path) > 1:
-        side_bets = sum(t.side_bets for t in result.tables)
         awards = sum(t.side_awards for t in result.tables)
-        lines.append(
+        lines += [
+            f"Side bet: handle {money(side_handle)}, awards paid {money(awards)}, "
+            f"meter hits {len(result.jackpots)}",
             f"Linked meter: {money(result.meter_path[0][1])} -> {money(result.meter_path[-1][1])}; "
-            f"side bets {money(side_bets)}, awards paid {money(awards)}, meter hits {len(result.jackpots)}"
-        )
+            f"reserve {money(Fraction(result.reserve_cents, 100))}; meter liability (meter + reserve) "
+            f"{money(result.meter_liability)}; house advances outstanding "
+            f"{money(Fraction(result.advances_cents, 100))}",
+        ]
         for hit in result.jackpots[:10]:
             lines.append(
                 f"  {hit.hours:8.2f} h  table {hit.table + 1}  {hit.hand.replace('_', ' ')}  {money(hit.amount)}"
             )
+    lines.append("Ledger: every flow in cents, balanced and reconciled to the cent (see --json).")
     return "\n".join(lines)
 
 

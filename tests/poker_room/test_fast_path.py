@@ -118,7 +118,7 @@ def test_short_stacks_fall_back():
     assert fallback_reason(seven_card_stud(), make_table(max_raises=None), bots)
     r = simulate_stud(seven_card_stud(), short, 6, hands=200, seed=3)
     assert r.engine == "python" and "all-in" in r.engine_reason
-    assert sum(p.net for p in r.players) + r.rake + r.drop == 0
+    assert sum(p.net for p in r.players) + r.rake + r.jackpot_drop == 0
     with pytest.raises(OptionError, match="does not support"):
         simulate_stud(seven_card_stud(), short, 6, hands=10, seed=3, engine="compiled")
 

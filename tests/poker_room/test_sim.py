@@ -31,7 +31,7 @@ def test_same_seed_same_result_for_any_worker_count():
 def test_bad_beat_run_conserves_money():
     table = load_table("5-10-bad-beat")
     r = simulate_stud(seven_card_stud(), table, 8, hands=400, seed=3, chunk_size=200)
-    assert sum(p.net for p in r.players) + r.rake + r.drop - r.jackpot_paid == 0
+    assert sum(p.net for p in r.players) + r.rake + r.jackpot_drop - r.jackpot_paid == 0
     assert r.rake == 100 * r.hands  # $1 drop every hand
     assert r.jackpot_meter_end >= table.bad_beat.seed_cents
 
@@ -50,7 +50,7 @@ def test_history_round_trip():
 @pytest.mark.parametrize("name", VARIANT_NAMES)
 def test_every_yaml_variant_plays(name):
     r = simulate_stud(load_variant(name), load_table("5-10"), 8, hands=150, seed=2)
-    assert sum(p.net for p in r.players) + r.rake + r.drop == 0
+    assert sum(p.net for p in r.players) + r.rake + r.jackpot_drop == 0
     assert sum(r.streets) == 150
 
 
@@ -75,7 +75,7 @@ def test_cli_runs_and_writes(tmp_path, capsys):
         ]
     )
     assert status == 0
-    assert "of wagered" in capsys.readouterr().out
+    assert "% of handle" in capsys.readouterr().out
     assert json.loads(out.read_text())["hands"] == 200
     assert len(hist.read_text().splitlines()) == 200
 

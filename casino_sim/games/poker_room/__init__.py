@@ -31,12 +31,13 @@ from casino_sim.config import (
     load_stud_table,
     load_stud_variant,
 )
+from casino_sim.config.stud_table import Pace
 from casino_sim.games.poker_room.board import bring_in_seat, first_to_act
 from casino_sim.games.poker_room.bots import BotPolicy, default_population, hand_strength
 from casino_sim.games.poker_room.dealer import HandResult, StudDealer
 from casino_sim.games.poker_room.decks import stacked_deck
 from casino_sim.games.poker_room.history import HandRecord, read_history
-from casino_sim.games.poker_room.house import JackpotMeter, rake_cents, time_collection_per_hand
+from casino_sim.games.poker_room.house import JackpotMeter, rake_cents, time_collection_cents
 from casino_sim.games.poker_room.pots import Pot, side_pots, split
 from casino_sim.games.poker_room.showdown import Award, Settlement, settle
 from casino_sim.games.poker_room.simulate import (
@@ -59,6 +60,7 @@ __all__ = [
     "JackpotMeter",
     "LegalActions",
     "NoRake",
+    "Pace",
     "PercentRake",
     "PlayerResult",
     "Pot",
@@ -85,5 +87,5 @@ __all__ = [
     "simulate_stud",
     "split",
     "stacked_deck",
-    "time_collection_per_hand",
+    "time_collection_cents",
 ]

@@ -398,6 +398,7 @@ def settle_hands(status: I8, contrib: I64, live: Bools, street: I64, cards: I8, 
     cap or -1, no rake on the first street, increment, drop, rake min pot,
     bad beat on, bad-beat drop, bad-beat min pot, min losing value).
     ``high_v`` / ``low_v`` hold evaluator values of showdown seats (-1 = no low).
+    A bad beat needs a jackpot drop taken on the hand (as ``showdown.settle``).
     """
     n = contrib.shape[1]
     winners = np.empty(n, np.int64)
@@ -467,7 +468,7 @@ def settle_hands(status: I8, contrib: I64, live: Bools, street: I64, cards: I8, 
             if has_low:
                 k = _best_seats(low_v[h], live[h], n, winners)
                 _split(pot - hi_amount, winners, k, by_low[:m], first_seat, winnings)
-            if rcfg[8] and has_high and total > 0:
+            if rcfg[8] and has_high and drop > 0:  # a hit needs a drop from this hand
                 best = -1
                 for s in range(n):
                     if live[h, s] and high_v[h, s] > best:

@@ -20,9 +20,21 @@ The structures themselves are the table's config types
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 from casino_sim.config.stud_table import BadBeatJackpot, DropRake, PercentRake, Rake, TimeRake
 
-__all__ = ["JackpotMeter", "rake_cents", "time_collection_per_hand"]
+__all__ = [
+    "HALF_HOUR_SECONDS",
+    "JackpotMeter",
+    "half_hours_begun",
+    "rake_cents",
+    "time_collection_cents",
+]
+
+#: Time collection is charged per seat at the start of every half hour on the clock.
+HALF_HOUR_SECONDS = 1800
 
 
 def rake_cents(rake: Rake, pot: int, *, ended_on_first_street: bool) -> int:
@@ -46,17 +58,28 @@ def rake_cents(rake: Rake, pot: int, *, ended_on_first_street: bool) -> int:
     return 0
 
 
-def time_collection_per_hand(rake: Rake, seats: int, hands_per_hour: float) -> float:
-    """Average time collection per hand, in cents (0 for other structures).
+def half_hours_begun(seconds: Fraction | float) -> int:
+    """Half hours begun on a clock that ran ``seconds`` (0 for none).
+
+    >>> half_hours_begun(0), half_hours_begun(1), half_hours_begun(1800), half_hours_begun(1801)
+    (0, 1, 1, 2)
+    """
+    return math.ceil(Fraction(seconds) / HALF_HOUR_SECONDS) if seconds > 0 else 0
+
+
+def time_collection_cents(rake: Rake, seconds: Fraction | float) -> int:
+    """One seat's time collection over ``seconds`` of the clock, in cents (0 for other fees).
+
+    Charged at the start of every half hour begun.
 
     >>> from casino_sim.config import load_stud_table
-    >>> table = load_stud_table("stud/tables/15-30")  # $7 per seat per half hour, 35 hands/hour
-    >>> round(time_collection_per_hand(table.rake, 8, 35.0), 2)
-    320.0
+    >>> table = load_stud_table("stud/tables/15-30")  # $7 per seat per half hour
+    >>> time_collection_cents(table.rake, 3600), time_collection_cents(table.rake, 3601)
+    (1400, 2100)
     """
-    if not isinstance(rake, TimeRake) or hands_per_hour <= 0:
-        return 0.0
-    return rake.per_seat_per_half_hour_cents * seats * 2 / hands_per_hour
+    if not isinstance(rake, TimeRake):
+        return 0
+    return rake.per_seat_per_half_hour_cents * half_hours_begun(seconds)
 
 
 class JackpotMeter:
@@ -66,6 +89,9 @@ class JackpotMeter:
     ``reserve_rate`` share of each drop goes to the reserve that reseeds the
     meter. A hit pays the whole meter: ``loser_share`` to the losing hand,
     ``winner_share`` to the winner, the rest split among the others dealt in.
+    The meter is reseeded from the reserve; what the reserve lacks is funded
+    by the house (``house_seeded``; the opening seed is house money too). The
+    meter plus the reserve is the fund's balance, owed to the players.
     """
 
     __slots__ = ("amount", "hits", "house_seeded", "paid", "reserve", "rule")

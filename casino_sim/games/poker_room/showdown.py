@@ -48,7 +48,9 @@ class Settlement:
 
     ``pots`` are (amount before rake, eligible seats); ``high``/``low`` hold the
     evaluator values of seats at the showdown (``None`` otherwise);
-    ``bad_beat`` is (losing seat, winning seat) when the jackpot qualifies.
+    ``bad_beat`` is (losing seat, winning seat) when the jackpot qualifies: the
+    best losing high hand of the main pot reaches the qualifying hand and the
+    hand paid a jackpot drop.
     """
 
     street_reached: int
@@ -151,7 +153,8 @@ def settle(
                 ).items():
                     winnings[seat] += won
                     awards.append(Award(i, seat, won, name))
-        if rule is not None and ranking in ("high", "hi-lo-8"):
+        if rule is not None and drop > 0 and ranking in ("high", "hi-lo-8"):
+            # a hit needs a drop taken on this very hand (a pot below the min pot pays none)
             threshold = rule.qualifying_hand.min_value
             bad_beat = _bad_beat(pots[0].eligible if pots else (), high_v, threshold)
     return Settlement(

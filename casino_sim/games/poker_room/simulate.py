@@ -9,8 +9,10 @@ The jackpot meter runs across chunks in chunk order when results are merged.
 >>> v, t = load_stud_variant("stud/seven_card_stud"), load_stud_table("stud/tables/5-10")
 >>> a = simulate_stud(v, t, 4, hands=60, seed=1, chunk_size=25)
 >>> b = simulate_stud(v, t, 4, hands=60, seed=1, chunk_size=25, workers=2)
->>> a == b, a.hands, sum(p.net for p in a.players) + a.rake + a.drop - a.jackpot_paid
+>>> a == b, a.hands, sum(p.net for p in a.players) + a.rake + a.jackpot_drop - a.jackpot_paid
 (True, 60, 0)
+>>> a.ledger.balance("house") == a.house_result == a.rake
+True
 >>> a.engine, a.engine_reason
 ('compiled', '')
 """
@@ -25,6 +27,17 @@ import numpy as np
 
 from casino_sim.config.stud import StudVariant
 from casino_sim.config.stud_table import StudTable
+from casino_sim.engine.ledger import (
+    ANTE,
+    BET,
+    JACKPOT_DROP,
+    JACKPOT_PAYOUT,
+    PAYOUT,
+    RAKE,
+    SEED,
+    TIME_COLLECTION,
+    Ledger,
+)
 from casino_sim.engine.runner import run_chunks
 from casino_sim.errors import OptionError
 from casino_sim.games.poker_room.bots import BotPolicy, default_population
@@ -32,9 +45,29 @@ from casino_sim.games.poker_room.dealer import HandResult
 from casino_sim.games.poker_room.dealing import draw_hands
 from casino_sim.games.poker_room.fast import HandArrays, fallback_reason, play_compiled, play_python
 from casino_sim.games.poker_room.history import HandRecord
-from casino_sim.games.poker_room.house import JackpotMeter, time_collection_per_hand
+from casino_sim.games.poker_room.house import JackpotMeter, time_collection_cents
 
-__all__ = ["POT_BINS_BIG_BETS", "ChunkResult", "PlayerResult", "StudRunResult", "simulate_stud"]
+__all__ = [
+    "FUND",
+    "HOUSE",
+    "POT",
+    "POT_BINS_BIG_BETS",
+    "ChunkResult",
+    "PlayerResult",
+    "StudRunResult",
+    "player_account",
+    "simulate_stud",
+]
+
+#: Ledger accounts: the pot of the hand being played, the house, the bad-beat jackpot fund
+#: (meter and reserve: the players' money), and one account per player (:func:`player_account`).
+POT, HOUSE, FUND = "pot", "house", "jackpot:bad_beat"
+
+
+def player_account(player: int) -> str:
+    """The ledger account of player ``player`` (``"player:3"``)."""
+    return f"player:{player}"
+
 
 #: Upper edges of the pot-size histogram, in big bets (last bin is open).
 POT_BINS_BIG_BETS = (1, 2, 3, 5, 7.5, 10, 15, 20, 30, 50, 75, 100)
@@ -55,7 +88,10 @@ class _Config:
 @dataclass
 class ChunkResult:
     """Sums over one chunk (mergeable); ``jackpot_events`` are
-    (drop in the chunk up to and including the hit hand, loser, winner, others)."""
+    (drop in the chunk up to and including the hit hand, loser, winner, others);
+    ``ledger`` holds the chunk's chips: antes and bets into the pot, payouts,
+    rake and jackpot drop out of it (the jackpot fund's payouts and seeds and
+    time collection are posted when chunks merge, in chunk order)."""
 
     index: int
     hands: int = 0
@@ -73,6 +109,7 @@ class ChunkResult:
     jackpot_events: list[tuple[int, int, int, tuple[int, ...]]] = field(default_factory=list)
     history: list[str] = field(default_factory=list)
     replayed: int = 0
+    ledger: Ledger = field(default_factory=Ledger)
 
 
 def _run_chunk(config: _Config, index: int, seed: np.random.SeedSequence) -> ChunkResult:
@@ -119,6 +156,20 @@ def _summarise(
         player_wagered=player_wagered.tolist(),
         replayed=arrays.replayed,
     )
+    ante_cents = config.table.ante_cents
+    if int(arrays.stacks_start.min()) >= ante_cents:  # every seat posts the full ante
+        antes = np.full(n, count * ante_cents, np.int64)
+    else:
+        antes = np.zeros(n, np.int64)
+        np.add.at(antes, seat_player, np.minimum(arrays.stacks_start, ante_cents))
+    ledger = out.ledger
+    for p, (a, w, g) in enumerate(zip(antes.tolist(), out.player_wagered, out.net, strict=True)):
+        account = player_account(p)
+        ledger.post(ANTE, account, POT, a)
+        ledger.post(BET, account, POT, w - a)
+        ledger.post(PAYOUT, POT, account, w + g)
+    ledger.post(RAKE, POT, HOUSE, out.rake)
+    ledger.post(JACKPOT_DROP, POT, FUND, out.drop)
     cum_drop = np.cumsum(arrays.drop).tolist()
     for h in np.flatnonzero(arrays.bad_beat[:, 0] >= 0).tolist():
         players = seat_player[h].tolist()
@@ -135,23 +186,35 @@ def _summarise(
 
 @dataclass(frozen=True)
 class PlayerResult:
-    """One player's totals over the run (cents); ``net`` includes jackpot shares."""
+    """One player's totals over the run (cents): ``net`` is the game's result (pots won
+    less chips put in) including jackpot shares; ``time_paid`` the time collection paid."""
 
     player: int
     name: str
     net: int
     wagered: int
     jackpot: int
+    time_paid: int = 0
 
 
 @dataclass(frozen=True)
 class StudRunResult:
-    """Totals of a run (cents) and the derived house figures.
+    """Totals of a run (cents), the simulated clock, the money ledger and the derived figures.
 
-    ``rake_pct_of_wagered`` is the house edge of a poker room: rake over the
-    money put into pots; ``house_take_pct_of_wagered`` adds the jackpot drop.
-    ``engine`` is the engine that ran ("compiled" or "python") and
-    ``engine_reason`` why the Python engine ran ("" when the compiled one did).
+    Money words (``docs/stud.md``): ``handle`` is the money wagered (every chip put
+    into a pot); ``rake`` the house's take from pots; ``jackpot_drop`` players'
+    money taken from pots into the bad-beat jackpot fund (not the house's);
+    ``house_funded_seed`` what the house put into that fund (the opening seed and
+    what the reserve lacked after each hit); ``time_collection`` the seats' fees
+    on the simulated clock. The house result (win) is rake + time collection -
+    house-funded seed; the meter liability (the fund's meter plus reserve at the
+    end) is owed to the players. Per-hour figures use the simulated clock
+    (``table_seconds``, from the table's pace model); ``assumed_hands_per_hour``
+    is the table's stated pace, for comparison only. ``ledger`` holds every flow
+    between the accounts (players, pot, house, jackpot fund), reconciled to the
+    cent against the engine's figures. ``engine`` is the engine that ran
+    ("compiled" or "python") and ``engine_reason`` why the Python engine ran ("" when
+    the compiled one did).
     """
 
     variant: str
@@ -159,8 +222,8 @@ class StudRunResult:
     hands: int
     chunk_size: int
     rake: int
-    drop: int
-    wagered: int
+    jackpot_drop: int
+    handle: int
     pot_mean: float
     pot_sd: float
     pot_max: int
@@ -173,12 +236,44 @@ class StudRunResult:
     jackpot_meter_start: int
     jackpot_meter_end: int
     jackpot_reserve: int
-    time_collection_per_hand: float
-    hands_per_hour: float
+    house_funded_seed: int
+    time_collection: int
+    table_seconds: float
+    assumed_hands_per_hour: float | None
     players: tuple[PlayerResult, ...]
+    ledger: Ledger = field(default_factory=Ledger)
     engine: str = "python"
     replayed_hands: int = 0
     engine_reason: str = ""
+
+    @property
+    def table_hours(self) -> float:
+        """Hours on the simulated clock."""
+        return self.table_seconds / 3600
+
+    @property
+    def hands_per_hour(self) -> float:
+        """Simulated pace: hands per table-hour on the simulated clock."""
+        return self.hands / self.table_hours if self.table_seconds else 0.0
+
+    @property
+    def meter_liability(self) -> int:
+        """The jackpot fund's balance at the end (meter plus reserve), owed to the players."""
+        return self.jackpot_meter_end + self.jackpot_reserve
+
+    @property
+    def house_result(self) -> int:
+        """The house's win: rake + time collection - house-funded seed (the drop is not the house's)."""
+        return self.rake + self.time_collection - self.house_funded_seed
+
+    def rates(self, cents: int) -> dict[str, float]:
+        """``cents`` over the run as per hand, per 100 hands and per table-hour (cents)."""
+        return {
+            "cents": cents,
+            "per_hand": cents / self.hands,
+            "per_100_hands": 100 * cents / self.hands,
+            "per_table_hour": cents / self.table_hours if self.table_seconds else 0.0,
+        }
 
     @property
     def rake_per_hand(self) -> float:
@@ -191,19 +286,24 @@ class StudRunResult:
         return 100 * self.rake / self.hands
 
     @property
-    def rake_pct_of_wagered(self) -> float:
-        """Rake as a percentage of the money wagered."""
-        return 100 * self.rake / self.wagered if self.wagered else 0.0
+    def rake_per_table_hour(self) -> float:
+        """Rake per hour of the simulated clock, cents (time collection not included)."""
+        return self.rake / self.table_hours if self.table_seconds else 0.0
 
     @property
-    def house_take_pct_of_wagered(self) -> float:
-        """Rake plus jackpot drop as a percentage of the money wagered."""
-        return 100 * (self.rake + self.drop) / self.wagered if self.wagered else 0.0
+    def rake_pct_of_handle(self) -> float:
+        """Rake as a percentage of the handle (a share of the money wagered, not a house edge)."""
+        return 100 * self.rake / self.handle if self.handle else 0.0
 
     @property
-    def rake_per_hour(self) -> float:
-        """Rake (or time collection) per table-hour, cents."""
-        return (self.rake_per_hand + self.time_collection_per_hand) * self.hands_per_hour
+    def effective_rake(self) -> float:
+        """Rake / total pots (every chip wagered goes into a pot, so it equals rake / handle)."""
+        return self.rake / self.handle if self.handle else 0.0
+
+    @property
+    def house_result_pct_of_handle(self) -> float:
+        """The house result as a percentage of the handle."""
+        return 100 * self.house_result / self.handle if self.handle else 0.0
 
     @property
     def street_shares(self) -> dict[str, float]:
@@ -241,7 +341,10 @@ def simulate_stud(
     else in the Python engine; ``"python"`` / ``"compiled"`` force one (both
     give identical results; ``"compiled"`` raises :class:`OptionError` saying
     why it cannot run). The result's ``engine`` says which ran and
-    ``engine_reason`` why the Python engine did.
+    ``engine_reason`` why the Python engine did. Every run keeps a money
+    ledger and reconciles it with the engine's own figures (players' nets,
+    the jackpot meter and reserve, the house result); a difference raises
+    :class:`~casino_sim.errors.LedgerError`.
     """
     bots = tuple(default_population(players) if isinstance(players, int) else players)
     if not 2 <= len(bots) <= min(variant.max_players, table.max_seats):
@@ -253,13 +356,14 @@ def simulate_stud(
     engine, reason = _choose_engine(engine, variant, table, bots, history)
     config = _Config(variant, table, bots, hands, seed, chunk_size, history, engine)
     n_chunks = math.ceil(hands / chunk_size)
-    total = ChunkResult(
-        -1, streets=[0] * len(variant.streets), net=[0] * len(bots), player_wagered=[0] * len(bots)
-    )
-    jackpot = [0] * len(bots)
+    n = len(bots)
+    total = ChunkResult(-1, streets=[0] * len(variant.streets), net=[0] * n, player_wagered=[0] * n)
+    jackpot = [0] * n
     meter = JackpotMeter(table.bad_beat) if table.bad_beat is not None else None
-    hands_per_hour = float(table.hands_per_hour)
     meter_start = meter.amount if meter else 0
+    ledgers = [Ledger()]
+    if meter is not None:
+        ledgers[0].post(SEED, HOUSE, FUND, meter_start)  # the opening seed is house money
 
     def merge(chunk: ChunkResult) -> None:
         sums = (
@@ -283,17 +387,24 @@ def simulate_stud(
         ):
             for k, v in enumerate(part):
                 target[k] += v
+        ledger = ledgers[0].merge(chunk.ledger)
         credited = 0
         if meter is not None:
             for cum_drop, loser, winner, others in chunk.jackpot_events:
                 meter.add_drop(cum_drop - credited)
                 credited = cum_drop
+                seeded = meter.house_seeded
                 to_loser, to_winner, each = meter.split(meter.hit(), len(others))
-                jackpot[loser] += to_loser
-                jackpot[winner] += to_winner
-                for p, amount in zip(others, each, strict=True):
+                ledger.post(SEED, HOUSE, FUND, meter.house_seeded - seeded)
+                for p, amount in (
+                    (loser, to_loser),
+                    (winner, to_winner),
+                    *zip(others, each, strict=True),
+                ):
                     jackpot[p] += amount
+                    ledger.post(JACKPOT_PAYOUT, FUND, player_account(p), amount)
             meter.add_drop(chunk.drop - credited)
+        ledgers[0] = ledger
         if on_chunk is not None:
             on_chunk(chunk)
 
@@ -308,16 +419,38 @@ def simulate_stud(
         workers=workers,
         progress=lambda index, chunk: merge(chunk),
     )
+    ledger = ledgers[0]
+    seconds = table.pace.seconds(
+        hands=total.hands,
+        players=n,
+        later_streets=sum(k * c for k, c in enumerate(total.streets)),
+        showdowns=total.showdowns,
+    )
+    time_paid = time_collection_cents(table.rake, seconds)
+    for p in range(n):
+        ledger.post(TIME_COLLECTION, player_account(p), HOUSE, time_paid)
+    house_funded = meter_start + meter.house_seeded if meter else 0
+    result_players = tuple(
+        PlayerResult(
+            p,
+            bots[p].name,
+            total.net[p] + jackpot[p],
+            total.player_wagered[p],
+            jackpot[p],
+            time_paid,
+        )
+        for p in range(n)
+    )
     mean = total.pot_sum / total.hands
     var = max(total.pot_sq_sum / total.hands - mean * mean, 0.0)
-    return StudRunResult(
+    result = StudRunResult(
         variant=variant.name,
         seed=seed,
         hands=total.hands,
         chunk_size=chunk_size,
         rake=total.rake,
-        drop=total.drop,
-        wagered=total.wagered,
+        jackpot_drop=total.drop,
+        handle=total.wagered,
         pot_mean=mean,
         pot_sd=math.sqrt(var),
         pot_max=total.pot_max,
@@ -330,18 +463,28 @@ def simulate_stud(
         jackpot_meter_start=meter_start,
         jackpot_meter_end=meter.amount if meter else 0,
         jackpot_reserve=meter.reserve if meter else 0,
-        time_collection_per_hand=time_collection_per_hand(table.rake, len(bots), hands_per_hour),
-        hands_per_hour=hands_per_hour,
-        players=tuple(
-            PlayerResult(
-                p, bots[p].name, total.net[p] + jackpot[p], total.player_wagered[p], jackpot[p]
-            )
-            for p in range(len(bots))
+        house_funded_seed=house_funded,
+        time_collection=time_paid * n,
+        table_seconds=float(seconds),
+        assumed_hands_per_hour=(
+            None if table.hands_per_hour is None else float(table.hands_per_hour)
         ),
+        players=result_players,
+        ledger=ledger,
         engine=engine,
         replayed_hands=total.replayed,
         engine_reason=reason,
     )
+    _reconcile(result)
+    return result
+
+
+def _reconcile(result: StudRunResult) -> None:
+    """Check the ledger against the engine's own figures, to the cent (raises LedgerError)."""
+    expected = {POT: 0, HOUSE: result.house_result, FUND: result.meter_liability}
+    for p in result.players:
+        expected[player_account(p.player)] = p.net - p.time_paid
+    result.ledger.reconcile(expected)
 
 
 def _latest(previous: ChunkResult, chunk: ChunkResult) -> ChunkResult:

@@ -1,7 +1,8 @@
 """Caribbean Stud Poker: the game's pure rules, settlement and strategies (no clock).
 
-One folder holds the whole game: ``rules`` (settling a hand), ``progressive``
-(settling a round of side bets), ``strategy/`` (decision tables: named, from a
+One folder holds the whole game: ``rules`` (settling a hand), ``meter`` (the
+progressive meter with its reserve, in cents, through the ledger), ``progressive``
+(the Monte Carlo's round of side bets), ``strategy/`` (decision tables: named, from a
 YAML rules file, resolved by name), ``exact/`` (every deal counted: the return
 table, the optimal strategy, the progressive's exact math) and ``montecarlo/``
 (seeded table simulations). This package exports the pure rules; the exact
@@ -16,6 +17,7 @@ public facade :mod:`casino_sim.caribbean_stud`).
 ('Player wins: One pair', Fraction(30, 1))
 """
 
+from casino_sim.games.banked.caribbean_stud.meter import ProgressiveMeter
 from casino_sim.games.banked.caribbean_stud.progressive import (
     ProgressiveRound,
     award_vectors,
@@ -47,6 +49,7 @@ __all__ = [
     "PAY_KEYS",
     "DecisionTable",
     "HandSettlement",
+    "ProgressiveMeter",
     "ProgressiveRound",
     "award_vectors",
     "classify",
