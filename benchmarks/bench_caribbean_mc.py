@@ -16,7 +16,7 @@ from math import comb
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from casino_sim.config import PAYTABLE_DIR, load_paytable
+from casino_sim.config import PAYTABLE_DIR, load_paytable, load_progressive
 from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import (
     CaribbeanSimConfig,
     simulate_caribbean,
@@ -69,18 +69,27 @@ def main() -> None:
     parser.add_argument(
         "--paytable", default=str(PAYTABLE_DIR / "caribbean_stud" / "standard.yaml")
     )
+    parser.add_argument(
+        "--progressive", default=str(PAYTABLE_DIR / "progressives" / "50-75-100.yaml")
+    )
     args = parser.parse_args()
     paytable = load_paytable(args.paytable)
     one = CaribbeanSimConfig.table(paytable, seats=1, strategy="optimal")
     seven = CaribbeanSimConfig.table(paytable, seats=7, strategy="optimal")
-    simulate_caribbean(one, 10_000, seed=0, workers=1)  # compile, build the optimal table
-    simulate_caribbean(seven, 10_000, seed=0, workers=1)
+    side = load_progressive(args.progressive)
+    one_side = CaribbeanSimConfig.table(paytable, seats=1, strategy="optimal", progressive=side)
+    seven_side = CaribbeanSimConfig.table(paytable, seats=7, strategy="optimal", progressive=side)
+    for config in (one, seven, one_side, seven_side):  # compile, build the optimal table
+        simulate_caribbean(config, 10_000, seed=0, workers=1)
     n = args.hands
     rates = {
         "1 seat, 1 worker": timed_rate(one, n, workers=1),
         "1 seat, 2 workers": timed_rate(one, n, workers=2),
         "7 seats, 1 worker": timed_rate(seven, n // 4, workers=1),
         "7 seats, 2 workers": timed_rate(seven, n // 4, workers=2),
+        # the side bet: meter-share hits listed by the kernel, replayed through one meter + ledger
+        "1 seat + progressive, 1 worker": timed_rate(one_side, n, workers=1),
+        "7 seats + progressive, 1 worker": timed_rate(seven_side, n // 4, workers=1),
     }
     plain = plain_loop_rate(one, 100_000)
     print(f"{'work (optimal strategy, dealing included)':<44}{'M rounds/s':>12}")

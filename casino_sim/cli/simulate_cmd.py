@@ -10,6 +10,7 @@ Example::
 from __future__ import annotations
 
 import argparse
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -286,13 +287,18 @@ def summary_lines(result: Any) -> list[str]:
                 f"  outcome frequencies vs exact: chi-square {chi.statistic:.1f} on {chi.dof} df, p = {chi.p_value:.3f} ({verdict})"
             )
     row("dealer qualifies", result.dealer_qualifies, result.dealer_qualifies_exact)
-    money = result.house_total_per_round
+    money = result.house_result_per_round
     lines.append(
-        f"{'house win per round (money)':<42}{money.estimate:>12.4f}  [{money.interval.low:.4f}, {money.interval.high:.4f}]"
+        f"{'main game: house win per round (money)':<42}{money.estimate:>12.4f}  [{money.interval.low:.4f}, {money.interval.high:.4f}]"
     )
-    lines.append(f"{'hold (win / money wagered)':<42}{_pct(result.hold):>12}")
+    lines.append(
+        f"main game: handle {result.handle:,.2f}, win {result.win:,.2f}, house edge "
+        f"{_pct(result.house_edge.estimate)} {_ci(result.house_edge)}, element of risk "
+        f"{_pct(result.element_of_risk)}"
+    )
     if result.progressive is not None:
         lines.extend(_progressive_lines(result.progressive))
+        lines.append("ledger: reconciled to the cent")
     if result.sessions is not None:
         s = result.sessions
         lines.append("")
@@ -324,15 +330,32 @@ def _progressive_lines(p: Any) -> list[str]:
         lines.append(
             f"  {key:<18}{p.hits[i]:>10,}  [{iv.low:,.1f}, {iv.high:,.1f}]{'':<8}{expected:>12,.1f}  {inside}"
         )
+    r, m = p.side_bet_return, p.meter
     lines.append(
-        f"  side-bet house edge with the flowing meter (from the seed each chunk): {_pct(p.house_edge_simulated.estimate)} {_ci(p.house_edge_simulated)}"
+        f"side bet: handle {p.handle:,.2f}, win {p.win:,.2f} (ledger), house edge "
+        f"{_pct(p.house_edge.estimate)}"
+    )
+    if math.isnan(r.standard_error):
+        interval, inside = "(one chunk: no interval)", "-"
+    else:
+        interval = f"{_ci(r)} (batch means over chunks)"
+        inside = "yes" if r.contains(p.exact_long_run_return) else "NO"
+    lines.append(
+        f"  side-bet return {_pct(r.estimate)} {interval}; "
+        f"exact long-run {_pct(p.exact_long_run_return)}, within: {inside}"
+    )
+    lines.append(
+        f"  paid: fixed {p.fixed_paid:,.2f}, meter {p.meter_paid:,.2f} ({p.meter_hits:,} hits), "
+        f"envy {p.envy_paid:,.2f}"
+    )
+    lines.append(
+        f"  meter {m.meter_cents / 100:,.2f}, reserve {m.reserve_cents / 100:,.2f}, meter liability "
+        f"{m.liability_cents / 100:,.2f}; house-funded seeds {m.house_funded_seeds_cents / 100:,.2f} "
+        f"(outstanding {m.advances_outstanding_cents / 100:,.2f})"
     )
     if p.break_even_meter is not None:
         exact = (
             "" if p.exact_break_even_meter is None else f" (exact {p.exact_break_even_meter:,.0f})"
         )
         lines.append(f"  break-even meter: {p.break_even_meter:,.0f}{exact}")
-    lines.append(
-        f"  paid: fixed {p.fixed_paid:,.0f}, meter {p.meter_paid:,.0f}, envy {p.envy_paid:,.0f}; meter contributions {p.contributions:,.0f}, seed top-ups {p.top_ups:,.0f}"
-    )
     return lines

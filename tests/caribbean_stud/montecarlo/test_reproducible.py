@@ -13,7 +13,7 @@ from casino_sim.games.banked.caribbean_stud.montecarlo import simulate as mc
 
 def _tally_arrays(result):
     t = result.tally
-    return [t.counts, t.side_hits, t.moments, t.side_moments, t.envy_paid, t.meter,
+    return [t.counts, t.side_hits, t.moments, t.envy_paid, np.concatenate(t.events),
             np.concatenate(t.sessions), np.array([t.rounds, t.dealer_qualifies])]  # fmt: skip
 
 

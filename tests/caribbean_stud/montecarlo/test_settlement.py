@@ -1,5 +1,6 @@
 """Hand-written settlement cases: pure rules, payout caps and partial progressive participation,
-both in the pure functions and replayed through the compiled kernel."""
+both in the pure functions and replayed through the compiled kernel (its meter-share hits
+replayed through the one meter model, ``ProgressiveMeter``)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ import numpy as np
 import pytest
 
 from casino_sim.cards import parse_cards
-from casino_sim.games.banked.caribbean_stud import progressive as prog
+from casino_sim.config.common import CATEGORY_KEYS
+from casino_sim.engine.ledger import Ledger
+from casino_sim.games.banked.caribbean_stud.meter import ProgressiveMeter
 from casino_sim.games.banked.caribbean_stud.montecarlo import simulate as mc
+from casino_sim.games.banked.caribbean_stud.montecarlo.meter_replay import MeterReplay
 from casino_sim.games.banked.caribbean_stud.rules import (
     DEALER_WINS,
     FOLD,
@@ -68,6 +72,13 @@ def test_kernel_applies_the_cap_per_seat_ante(capped):
     assert tally.moments[2, 0] == -5115.0  # the house, main game
 
 
+def _replayed(config, tally):
+    replay = MeterReplay(config.progressive, betting_seats=sum(s.progressive for s in config.seats))
+    replay.replay_chunk(tally.side_hits, tally.events)
+    replay.reconcile()
+    return replay
+
+
 def test_kernel_partial_progressive_participation(standard, progressive):
     # seat 1 (royal) has no side bet, seats 2 and 3 do; seat 3 holds a flush
     seats = (
@@ -76,38 +87,77 @@ def test_kernel_partial_progressive_participation(standard, progressive):
         mc.Seat("always-raise", Fraction(1), progressive=True),
     )
     deal = "Ah Kh Qh Jh Th  2c 2d 7h 8s 9c  3s 6s 9s Js Ks  Ac Kc 9d 4c 3c"
-    tally = play_deals(mc.CaribbeanSimConfig(standard, seats, progressive), [deal])
+    config = mc.CaribbeanSimConfig(standard, seats, progressive)
+    tally = play_deals(config, [deal])
     assert tally.side_hits.sum(axis=1).tolist() == [0, 1, 1]
     assert tally.side_hits[2, 5] == 1  # a flush
-    assert tally.meter.tolist() == [0.0, 0.0, 2 * 0.65]  # no meter award; two contributions
-    assert tally.side_moments[:, 0].tolist() == [0.0, -1.0, 49.0]
+    assert [e.tolist() for e in tally.events] == [[]]  # the royal had no side bet: no meter event
+    replay = _replayed(config, tally)
+    assert (replay.handle_cents, replay.fixed_paid_cents, replay.meter_paid_cents) == (200, 5000, 0)
+    assert replay.meter.meter_cents == 1_000_000 + 2 * 65  # two contributions
+    assert tally.moments[:, 0].tolist() == [201.0, 3.0, 11.0, -215.0]  # main game only
 
 
 def test_kernel_meter_order_two_royals_in_one_round(standard, progressive):
     seats = tuple(mc.Seat("always-raise", Fraction(1), progressive=True) for _ in range(2))
     deal = "Ah Kh Qh Jh Th  As Ks Qs Js Ts  Ac Kc 9d 4c 3c"
-    tally = play_deals(mc.CaribbeanSimConfig(standard, seats, progressive), [deal])
-    meter = 10_000 + 2 * 0.65
-    assert tally.side_moments[:, 0].tolist() == [
-        meter - 1,
-        10_000 - 1,
-    ]  # first seat takes the meter
-    pure = prog.settle_progressive(["royal_flush", "royal_flush"], [True, True],
-                                   progressive=progressive, meter=Fraction(10_000))  # fmt: skip
-    assert [float(a) for a in pure.awards] == [meter, 10_000.0]
-    assert pure.meter_after == 10_000
+    config = mc.CaribbeanSimConfig(standard, seats, progressive)
+    tally = play_deals(config, [deal])
+    # both bets are counted before either royal; the hits come in seat order
+    assert [e.tolist() for e in tally.events] == [[[2, 0, 0, 9], [2, 0, 1, 9]]]
+    replay = _replayed(config, tally)
+    reference = ProgressiveMeter(progressive, ledger=Ledger())
+    paid = reference.settle_round(["royal_flush", "royal_flush"], [True, True])
+    assert paid == (1_000_130, 1_000_000)  # the first seat takes the meter, the second the seed
+    assert replay.meter_paid_cents == sum(paid)
+    assert replay.ledger.flows == reference.ledger.flows
+    assert replay.meter.meter_cents == reference.meter_cents == 1_000_000
 
 
-def test_pure_progressive_envy_and_straight_flush(progressive):
+def test_replay_equals_settle_round_on_random_tables(standard, progressive):
+    """A chunk's events replayed through the meter == ``settle_round`` round by round."""
+    config = mc.CaribbeanSimConfig.table(
+        standard, seats=7, strategy="always-raise", progressive=progressive,
+        progressive_seats=[0, 2, 3, 6], chunk_rounds=1 << 17,
+    )  # fmt: skip
+    prepared = mc.prepare(config, 1 << 17)
+    tally = mc.play_chunk(prepared, 0, np.random.SeedSequence(5))
+    events = tally.events[0]
+    assert len(events) > 0
+    replay = _replayed(config, tally)
+    reference = ProgressiveMeter(progressive, ledger=Ledger())
+    betting = [s.progressive for s in config.seats]
+    per_round = sum(betting)
+    rounds_with_hits: dict[int, list[str]] = {}
+    for _bets, round_, seat, category in events.tolist():
+        hands = rounds_with_hits.setdefault(round_, ["high_card"] * 7)
+        hands[seat] = CATEGORY_KEYS[category]
+    last = -1
+    for round_, hands in sorted(rounds_with_hits.items()):
+        reference.bet(per_round * (round_ - last - 1))  # rounds without a meter hit
+        reference.settle_round(hands, betting)
+        last = round_
+    reference.bet(per_round * (tally.rounds - last - 1))
+    assert replay.meter.meter_cents == reference.meter_cents
+    assert replay.meter.reserve_cents == reference.reserve_cents
+    assert replay.meter_paid_cents == reference.ledger.total("award", source="meter:progressive")
+
+
+def test_envy_bonuses_are_paid_to_the_other_betting_seats(standard, progressive):
     envy = dataclasses.replace(progressive, envy_bonuses={"royal_flush": Fraction(250)})
-    result = prog.settle_progressive(["royal_flush", "one_pair", "high_card"], [True, True, False],
-                                     progressive=envy, meter=Fraction(50_000))  # fmt: skip
-    assert result.awards[1] == 250 and result.awards[2] == 0
-    sf = prog.settle_progressive(
-        ["straight_flush"], [True], progressive=progressive, meter=Fraction(100_000)
+    seats = (
+        mc.Seat("always-raise", Fraction(1), progressive=True),
+        mc.Seat("always-raise", Fraction(1), progressive=True),
+        mc.Seat("always-raise", Fraction(1), progressive=False),
     )
-    assert sf.awards[0] == Fraction(100_000_65, 1000)  # 10% of 100,000.65
-    assert sf.meter_after == Fraction(100_000_65, 100) - sf.awards[0]
+    deal = "Ah Kh Qh Jh Th  2c 2d 7h 8s 9c  3s 6s 9s Js Ks  Ac Kc 9d 4c 3c"
+    config = mc.CaribbeanSimConfig(standard, seats, envy)
+    tally = play_deals(config, [deal])
+    assert tally.envy_paid.tolist() == [0.0, 250.0, 0.0]
+    replay = _replayed(config, tally)
+    assert replay.envy_paid_cents == 25_000
+    reference = ProgressiveMeter(envy, ledger=Ledger())
+    assert reference.settle_round(["royal_flush", "one_pair"], [True, True]) == (1_000_130, 25_000)
 
 
 def test_break_even_meter_matches_design(progressive):

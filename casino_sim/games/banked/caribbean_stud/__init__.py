@@ -18,11 +18,7 @@ public facade :mod:`casino_sim.caribbean_stud`).
 """
 
 from casino_sim.games.banked.caribbean_stud.meter import ProgressiveMeter
-from casino_sim.games.banked.caribbean_stud.progressive import (
-    ProgressiveRound,
-    award_vectors,
-    settle_progressive,
-)
+from casino_sim.games.banked.caribbean_stud.progressive import award_vectors
 from casino_sim.games.banked.caribbean_stud.rules import (
     OUTCOMES,
     PAY_KEYS,
@@ -50,7 +46,6 @@ __all__ = [
     "DecisionTable",
     "HandSettlement",
     "ProgressiveMeter",
-    "ProgressiveRound",
     "award_vectors",
     "classify",
     "hand_index",
@@ -60,6 +55,5 @@ __all__ = [
     "net_antes",
     "parse_rule_strategy",
     "settle_hand",
-    "settle_progressive",
     "wager_antes",
 ]

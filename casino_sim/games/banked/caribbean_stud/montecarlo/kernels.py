@@ -99,39 +99,53 @@ def play_block(
     masks: np.ndarray,
     net_money: np.ndarray,
     side_on: np.ndarray,
-    side_wager: float,
-    side_fixed: np.ndarray,
     side_share: np.ndarray,
     side_envy: np.ndarray,
-    meter_add: float,
-    meter_seed: float,
-    meter: np.ndarray,
     session_rounds: int,
     sessions: np.ndarray,
     counts: np.ndarray,
     side_hits: np.ndarray,
     moments: np.ndarray,
-    side_moments: np.ndarray,
     envy_paid: np.ndarray,
     dealer_qualifies: np.ndarray,
-) -> None:
+    side_bets: np.ndarray,
+    events: np.ndarray,
+    n_events: np.ndarray,
+) -> int:
     """Play ``n_rounds`` rounds; see :func:`casino_sim.games.banked.caribbean_stud.montecarlo.simulate.play_chunk` for the arrays.
 
-    ``meter`` is float64[4]: current meter, meter-share awards paid, top-ups to
-    the seed, contributions. ``moments[s]`` holds (sum, sum of squares) of seat
-    ``s``'s result per round in money, side bet included; row ``n_seats`` the
-    house's main-game result per round and row ``n_seats + 1`` the house's total.
+    The kernel keeps no meter. ``side_bets[0]`` counts the chunk's side bets;
+    every hand whose award is a share of the meter (``side_share > 0``) is
+    recorded as a row of ``events`` (int64[capacity, 4]): side bets placed in
+    the chunk up to and including its round, round index in the chunk, seat,
+    hand category; ``n_events[0]`` rows are used. A round's side bets are all
+    counted before its events, which come in seat order, so replaying the rows
+    through :class:`~casino_sim.games.banked.caribbean_stud.meter.ProgressiveMeter`
+    follows its ``settle_round`` order. Fixed awards and envy bonuses never
+    touch the meter: they are counted in ``side_hits`` and ``envy_paid``.
+
+    ``moments[s]`` holds (sum, sum of squares) of seat ``s``'s main-game result
+    per round in money and row ``n_seats`` the house's; ``sessions`` the main
+    game too. Returns the rounds played: fewer than ``n_rounds`` when
+    ``events`` has no room left for a round's hits (the caller grows it and
+    calls again with the remaining words; the deck and tallies carry on).
     """
     n_seats = seat_rule.shape[0]
     per_round = 5 * (n_seats + 1)
     dealer_at = 5 * n_seats
     values = np.empty(n_seats + 1, dtype=np.int64)
     results = np.empty(n_seats)
-    side = np.zeros(n_seats)
     categories = np.empty(n_seats, dtype=np.int64)
     n_sessions = sessions.shape[0]
+    betting = 0
+    for s in range(n_seats):
+        if side_on[s]:
+            betting += 1
+    capacity = events.shape[0]
     w = 0
     for r in range(n_rounds):
+        if n_events[0] + betting > capacity:
+            return r
         for j in range(per_round):
             pick = j + draw_below(words[w], 52 - j)
             w += 1
@@ -170,48 +184,32 @@ def play_block(
             counts[s, outcome] += 1
             results[s] = net_money[s, outcome]
             house_main -= results[s]
-        house_total = house_main
-        if side_wager > 0.0:
-            for s in range(n_seats):  # every side bet feeds the meter before any is settled
-                side[s] = 0.0
-                if side_on[s]:
-                    side[s] = -side_wager
-                    meter[0] += meter_add
-                    meter[3] += meter_add
+        if betting > 0:
+            side_bets[0] += betting  # every side bet is placed before any is settled
             for s in range(n_seats):  # then the awards, in seat order
                 if not side_on[s]:
                     continue
                 c = categories[s]
                 side_hits[s, c] += 1
-                side[s] += side_fixed[c]
                 if side_share[c] > 0.0:
-                    jackpot = side_share[c] * meter[0]
-                    side[s] += jackpot
-                    meter[1] += jackpot
-                    meter[0] -= jackpot
-                    if meter[0] < meter_seed:
-                        meter[2] += meter_seed - meter[0]
-                        meter[0] = meter_seed
+                    e = n_events[0]
+                    events[e, 0] = side_bets[0]
+                    events[e, 1] = first_round + r
+                    events[e, 2] = s
+                    events[e, 3] = c
+                    n_events[0] = e + 1
                 if side_envy[c] > 0.0:
                     for o in range(n_seats):
                         if o != s and side_on[o]:
-                            side[o] += side_envy[c]
                             envy_paid[o] += side_envy[c]
-            for s in range(n_seats):
-                if side_on[s]:
-                    side_moments[s, 0] += side[s]
-                    side_moments[s, 1] += side[s] * side[s]
-                    results[s] += side[s]
-                    house_total -= side[s]
         for s in range(n_seats):
             moments[s, 0] += results[s]
             moments[s, 1] += results[s] * results[s]
         moments[n_seats, 0] += house_main
         moments[n_seats, 1] += house_main * house_main
-        moments[n_seats + 1, 0] += house_total
-        moments[n_seats + 1, 1] += house_total * house_total
         session = (first_round + r) // session_rounds
         if session < n_sessions:
             for s in range(n_seats):
                 sessions[session, s] += results[s]
-            sessions[session, n_seats] += house_total
+            sessions[session, n_seats] += house_main
+    return n_rounds

@@ -1,18 +1,23 @@
 """Result records of the Caribbean Stud Monte Carlo: estimates, intervals and exact comparisons.
 
-All figures derive from the merged chunk tallies. Per seat, the net result of a
-hand in antes is a function of its outcome, so the house edge, its standard
-error (from the per-hand variance), the SD per hand and the element of risk
-(a ratio estimate, delta-method error) come from the outcome counts exactly.
-Table-level and money figures (side bets included) come from per-round sums of
-results and of their squares, which keep the correlation between seats.
+The main game's figures derive from the merged chunk tallies and never include
+the side bet. Per seat, the net result of a hand in antes is a function of its
+outcome, so the house edge, its standard error (from the per-hand variance),
+the SD per hand and the element of risk (a ratio estimate, delta-method error)
+come from the outcome counts exactly. Table-level money figures come from
+per-round sums of results and of their squares, which keep the correlation
+between seats.
+
+The side bet's figures come from the meter replayed across chunks
+(:mod:`~casino_sim.games.banked.caribbean_stud.montecarlo.meter_replay`): its
+return to players with a batch-means interval, its ledger and the meter's state.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -22,6 +27,7 @@ import numpy as np
 from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.common import CATEGORY_KEYS
 from casino_sim.engine import stats
+from casino_sim.engine.ledger import Ledger
 from casino_sim.engine.stats import ChiSquareResult, Estimate, Interval
 from casino_sim.games.banked.caribbean_stud.exact.analysis import (
     CaribbeanAnalysis,
@@ -32,6 +38,7 @@ from casino_sim.games.banked.caribbean_stud.exact.progressive import (
     analyze_progressive,
 )
 from casino_sim.games.banked.caribbean_stud.montecarlo.config import CaribbeanSimConfig
+from casino_sim.games.banked.caribbean_stud.montecarlo.meter_replay import MeterReplay, MeterState
 from casino_sim.games.banked.caribbean_stud.montecarlo.tally import ChunkTally
 from casino_sim.games.banked.caribbean_stud.progressive import award_vectors
 from casino_sim.games.banked.caribbean_stud.rules import OUTCOMES, net_antes, wager_antes
@@ -95,8 +102,7 @@ class SeatResult:
     element_of_risk: Estimate
     sd: float
     raise_rate: Estimate
-    result_per_round: Estimate  # money, side bet included (player's view)
-    side_bet_result: Estimate | None  # money per side bet, player's view
+    result_per_round: Estimate  # money, main game (player's view)
     envy_received: float
     exact: ExactComparison | None = None
 
@@ -115,9 +121,6 @@ class SeatResult:
             "sd_per_ante": self.sd,
             "raise_rate": self.raise_rate.estimate,
             "result_per_round_money": self.result_per_round.to_record(),
-            "side_bet_result_money": None
-            if self.side_bet_result is None
-            else self.side_bet_result.to_record(),
             "envy_received_money": self.envy_received,
             "outcomes": dict(zip(OUTCOMES, self.outcome_counts, strict=True)),
         }
@@ -145,26 +148,41 @@ def _pair(interval: Interval) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class ProgressiveSummary:
-    """Side bets over the run, pooled over seats; meters flow within each chunk from the seed."""
+    """Side bets over the run, pooled over seats; one meter carried across chunks.
+
+    ``side_bet_return`` is the return to players per money wagered: (fixed
+    awards + envy + meter awards + change in meter liability) / handle, with a
+    batch-means interval over chunks (``docs/money.md``); ``house_edge`` is one
+    minus it. ``win`` is the house's side-bet result from the ledger: handle less
+    everything paid and everything put into the meter and its reserve (the
+    opening seed included, a house-funded seed).
+    """
 
     name: str
     bets: int
     hits: tuple[int, ...]  # by hand category (CATEGORY_KEYS order), awarded hands only matter
     hit_intervals: tuple[Interval, ...]  # exact Poisson (Garwood) intervals of the counts
     exact_probabilities: tuple[float, ...]
-    wagered: float
+    handle: float
     fixed_paid: float
     meter_paid: float
     envy_paid: float
-    contributions: float
-    reserve_contributions: float
-    top_ups: float
+    meter_hits: int
     fixed_return: float  # (fixed awards + envy) per unit wagered
     meter_slope: float  # return per unit wagered per unit of meter (from the share hits)
     break_even_meter: float | None  # estimate: the meter at which the side bet returns its wager
     exact_break_even_meter: float | None
-    house_edge_simulated: Estimate  # with the flowing meter, per unit wagered
+    side_bet_return: Estimate  # to players, per money wagered (batch means over chunks)
+    exact_long_run_return: float  # analyze_progressive(...).long_run_return
+    win: float  # the house's side-bet result, from the ledger
+    meter: MeterState
     awarded: tuple[int, ...] = ()  # categories with a fixed award, a meter share or an envy bonus
+
+    @property
+    def house_edge(self) -> Estimate:
+        """The side bet's house edge per money wagered: one minus the return."""
+        r = self.side_bet_return
+        return Estimate(1.0 - r.estimate, r.standard_error, r.confidence)
 
     def house_edge_at(self, meter: float) -> float:
         """Estimated side-bet house edge (per unit wagered) with the meter held at ``meter``."""
@@ -183,14 +201,17 @@ class ProgressiveSummary:
                 }
                 for i in awarded
             },
-            "wagered": self.wagered,
+            "handle": self.handle,
             "fixed_paid": self.fixed_paid,
             "meter_paid": self.meter_paid,
             "envy_paid": self.envy_paid,
-            "contributions": self.contributions,
-            "reserve_contributions": self.reserve_contributions,
-            "top_ups": self.top_ups,
-            "house_edge_flowing_meter": self.house_edge_simulated.to_record(),
+            "meter_hits": self.meter_hits,
+            "side_bet_return": self.side_bet_return.to_record(),
+            "side_bet_return_ci": list(_pair(self.side_bet_return.interval)),
+            "exact_long_run_return": self.exact_long_run_return,
+            "house_edge": self.house_edge.estimate,
+            "win": self.win,
+            "meter": self.meter.to_record(),
             "break_even_meter": self.break_even_meter,
             "exact_break_even_meter": self.exact_break_even_meter,
         }
@@ -234,12 +255,14 @@ class SimulationResult:
     seats: tuple[SeatResult, ...]
     house_edge: Estimate
     house_result_per_round: Estimate  # money, main game
-    house_total_per_round: Estimate  # money, side bets included
-    hold: float  # house win / money wagered (side bets included)
+    handle: float  # main game: antes and raises, money
+    win: float  # main game: the house's result, money
+    element_of_risk: float  # main game: win / handle
     dealer_qualifies: Estimate
     dealer_qualifies_exact: float
     progressive: ProgressiveSummary | None
     sessions: SessionSummary | None
+    ledger: Ledger = field(default_factory=Ledger)  # the side bet's flows, in cents
 
     def to_record(self) -> dict[str, Any]:
         """JSON-ready: ``house_edge`` a top-level float with its interval beside it."""
@@ -253,14 +276,18 @@ class SimulationResult:
             "workers": self.workers,
             "config": self.config.to_record(),
             "house_result_per_round_money": self.house_result_per_round.to_record(),
-            "house_total_per_round_money": self.house_total_per_round.to_record(),
-            "hold": self.hold,
+            "main_game": {
+                "handle": self.handle,
+                "win": self.win,
+                "element_of_risk": self.element_of_risk,
+            },
             "dealer_qualifies": self.dealer_qualifies.estimate,
             "dealer_qualifies_ci": list(_pair(self.dealer_qualifies.interval)),
             "dealer_qualifies_exact": self.dealer_qualifies_exact,
             "seats": [s.to_record() for s in self.seats],
             "progressive": None if self.progressive is None else self.progressive.to_record(),
             "sessions": None if self.sessions is None else self.sessions.to_record(),
+            "ledger": self.ledger.to_record(),
         }
 
 
@@ -316,12 +343,6 @@ def _seat(
         n=n, sum_x=-float(c @ x), sum_y=float(c @ y), sum_xx=float(c @ (x * x)),
         sum_yy=float(c @ (y * y)), sum_xy=-float(c @ (x * y)),
     )  # fmt: skip
-    side = None
-    if seat.progressive:
-        bets = int(tally.side_hits[s].sum())
-        side = stats.mean_estimate(
-            n=bets, total=tally.side_moments[s, 0], total_squares=tally.side_moments[s, 1]
-        )
     comparison = None
     if exact:
         strategy = seat.strategy if not isinstance(seat.strategy, str) else name
@@ -341,52 +362,49 @@ def _seat(
         result_per_round=stats.mean_estimate(
             n=n, total=tally.moments[s, 0], total_squares=tally.moments[s, 1]
         ),
-        side_bet_result=side,
         envy_received=float(tally.envy_paid[s]),
         exact=comparison,
     )
 
 
-def _progressive(config: CaribbeanSimConfig, tally: ChunkTally) -> ProgressiveSummary:
+def _progressive(
+    config: CaribbeanSimConfig, tally: ChunkTally, replay: MeterReplay
+) -> ProgressiveSummary:
     prog = config.progressive
     assert prog is not None
     hits = tally.side_hits.sum(axis=0)
     bets = int(hits.sum())
-    wager = float(prog.wager)
     fixed, share, envy_money = award_vectors(prog)
-    wagered = bets * wager
-    fixed_paid = float(hits @ fixed)
-    envy = float(tally.envy_paid.sum())
+    handle = replay.handle_cents / 100
+    fixed_paid = replay.fixed_paid_cents / 100
+    envy = replay.envy_paid_cents / 100
     share_hits = float(hits @ share)
     total_n = sum(FIVE_CARD_COUNTS.values())
     exact_p = tuple(FIVE_CARD_COUNTS[key] / total_n for key in CATEGORY_KEYS)
-    fixed_return = (fixed_paid + envy) / wagered if wagered else math.nan
-    slope = share_hits / wagered if wagered else math.nan
-    break_even = (wagered - fixed_paid - envy) / share_hits if share_hits else None
-    exact_break_even = analyze_progressive(prog).break_even_meter
-    flowing = stats.mean_estimate(
-        n=bets,
-        total=float(tally.side_moments[:, 0].sum()),
-        total_squares=float(tally.side_moments[:, 1].sum()),
-    )
+    fixed_return = (fixed_paid + envy) / handle if handle else math.nan
+    slope = share_hits / handle if handle else math.nan
+    break_even = (handle - fixed_paid - envy) / share_hits if share_hits else None
+    analysis = analyze_progressive(prog)
+    exact_break_even = analysis.break_even_meter
     return ProgressiveSummary(
         name=prog.name,
         bets=bets,
         hits=tuple(int(h) for h in hits),
         hit_intervals=tuple(stats.poisson_interval(int(h)) for h in hits),
         exact_probabilities=exact_p,
-        wagered=wagered,
+        handle=handle,
         fixed_paid=fixed_paid,
-        meter_paid=float(tally.meter[0]),
+        meter_paid=replay.meter_paid_cents / 100,
         envy_paid=envy,
-        contributions=float(tally.meter[2]),
-        reserve_contributions=wagered * float(prog.reserve_rate),
-        top_ups=float(tally.meter[1]),
+        meter_hits=replay.meter_hits,
         fixed_return=fixed_return,
         meter_slope=slope,
         break_even_meter=break_even,
         exact_break_even_meter=None if exact_break_even is None else float(exact_break_even),
-        house_edge_simulated=flowing.scaled(-1 / wager) if bets else flowing,
+        side_bet_return=replay.side_bet_return(),
+        exact_long_run_return=float(analysis.long_run_return),
+        win=replay.win_cents / 100,
+        meter=replay.state(),
         awarded=tuple(int(i) for i in np.flatnonzero((fixed > 0) | (share > 0) | (envy_money > 0))),
     )
 
@@ -412,6 +430,7 @@ def build_result(
     config: CaribbeanSimConfig,
     tally: ChunkTally,
     *,
+    replay: MeterReplay | None = None,
     seed: int | Sequence[int] | None,
     strategy_names: tuple[str, ...],
     workers: int,
@@ -423,16 +442,16 @@ def build_result(
         _seat(config, tally, s, strategy_names[s], exact=exact) for s in range(len(config.seats))
     )
     antes = sum(float(s.ante) for s in config.seats)
-    main = stats.mean_estimate(n=n, total=tally.moments[-2, 0], total_squares=tally.moments[-2, 1])
-    total = stats.mean_estimate(n=n, total=tally.moments[-1, 0], total_squares=tally.moments[-1, 1])
+    main = stats.mean_estimate(n=n, total=tally.moments[-1, 0], total_squares=tally.moments[-1, 1])
     multiple = float(config.paytable.raise_multiple)
-    wagered = sum(
+    handle = sum(
         float(seat.ante) * (n + multiple * (n - int(tally.counts[s, 0])))
         for s, seat in enumerate(config.seats)
     )
-    prog = _progressive(config, tally) if config.progressive is not None else None
-    if prog is not None:
-        wagered += prog.wagered
+    win = float(tally.moments[-1, 0])
+    prog = None
+    if config.progressive is not None and replay is not None:
+        prog = _progressive(config, tally, replay)
     return SimulationResult(
         config=config,
         seed=seed,
@@ -442,10 +461,12 @@ def build_result(
         seats=seats,
         house_edge=main.scaled(1 / antes),
         house_result_per_round=main,
-        house_total_per_round=total,
-        hold=total.estimate * n / wagered if wagered else math.nan,
+        handle=handle,
+        win=win,
+        element_of_risk=win / handle if handle else math.nan,
         dealer_qualifies=_proportion(tally.dealer_qualifies, n),
         dealer_qualifies_exact=float(dealer_qualify_probability()),
         progressive=prog,
         sessions=_sessions(config, tally),
+        ledger=Ledger() if replay is None else replay.ledger,
     )

@@ -14,12 +14,12 @@ the chunk tallies are merged in chunk order, so a seed gives bit-identical
 results with 1 or N workers. Memory is flat: a chunk is played in blocks of
 :data:`BLOCK_ROUNDS` rounds and only tallies are kept.
 
-Meter semantics: every chunk is an independent session whose meter starts at
-the progressive's seed and flows within the chunk (contributions, then hits in
-seat order; see :mod:`~casino_sim.games.banked.caribbean_stud.progressive`). The
-per-category hit counts do not depend on the meter, so the side bet's return is
-also reported as an exact linear function of the meter (see
-:class:`~casino_sim.games.banked.caribbean_stud.montecarlo.results.ProgressiveSummary`).
+The side bet's meter: the kernel keeps none. It counts side bets and lists
+every meter-share hit; the chunks are replayed in chunk order through one
+:class:`~casino_sim.games.banked.caribbean_stud.meter.ProgressiveMeter` and one
+ledger (:mod:`~casino_sim.games.banked.caribbean_stud.montecarlo.meter_replay`),
+so the meter runs across chunks as one long session. The main game's figures
+never include the side bet.
 
 Session percentiles: consecutive runs of ``session_rounds`` rounds inside a
 chunk form sessions (a partial session at a chunk's end is left out of the
@@ -59,6 +59,7 @@ from casino_sim.games.banked.caribbean_stud.montecarlo.config import (
     CaribbeanSimConfig,
     Seat,
 )
+from casino_sim.games.banked.caribbean_stud.montecarlo.meter_replay import MeterReplay
 from casino_sim.games.banked.caribbean_stud.montecarlo.results import SimulationResult, build_result
 from casino_sim.games.banked.caribbean_stud.montecarlo.tally import ChunkTally
 from casino_sim.games.banked.caribbean_stud.progressive import award_vectors
@@ -82,6 +83,7 @@ __all__ = [  # the config and tally types are re-exported: a run needs them toge
 ]
 
 BLOCK_ROUNDS = 1 << 15
+EVENTS_CAPACITY = 256  # meter-share hits a chunk has room for at first (doubled when full)
 N_VALUES = 7462
 
 
@@ -143,7 +145,7 @@ def prepare(config: CaribbeanSimConfig, rounds: int) -> Prepared:
         ]
     )
     prog = config.progressive
-    fixed, share, envy = award_vectors(prog) if prog is not None else (np.zeros(10),) * 3
+    _, share, envy = award_vectors(prog) if prog is not None else (np.zeros(10),) * 3
     t5, f = tables(5), flush_tables()
     arrays = {
         "card_keys": CARD_KEYS,
@@ -159,12 +161,8 @@ def prepare(config: CaribbeanSimConfig, rounds: int) -> Prepared:
         "masks": masks,
         "net_money": net_money,
         "side_on": np.array([s.progressive for s in config.seats], dtype=np.bool_),
-        "side_wager": float(prog.wager) if prog is not None else 0.0,
-        "side_fixed": fixed,
         "side_share": share,
         "side_envy": envy,
-        "meter_add": float(prog.wager * prog.contribution_rate) if prog is not None else 0.0,
-        "meter_seed": float(prog.seed) if prog is not None else 0.0,
     }
     return Prepared(config, rounds, tuple(names), arrays)
 
@@ -195,11 +193,12 @@ def play_chunk(
     sessions = np.zeros((kept, n_seats + 1))
     counts = np.zeros((n_seats, len(OUTCOMES)), dtype=np.int64)
     side_hits = np.zeros((n_seats, 10), dtype=np.int64)
-    moments = np.zeros((n_seats + 2, 2))
-    side_moments = np.zeros((n_seats, 2))
+    moments = np.zeros((n_seats + 1, 2))
     envy_paid = np.zeros(n_seats)
     qualifies = np.zeros(1, dtype=np.int64)
-    meter = np.array([a["meter_seed"], 0.0, 0.0, 0.0])
+    side_bets = np.zeros(1, dtype=np.int64)
+    events = np.zeros((EVENTS_CAPACITY, 4), dtype=np.int64)
+    n_events = np.zeros(1, dtype=np.int64)
     deck = np.arange(52, dtype=np.int64)
     bit_generator = np.random.default_rng(seed).bit_generator
     for first in range(0, rounds, BLOCK_ROUNDS):
@@ -208,18 +207,22 @@ def play_chunk(
             block = bit_generator.random_raw(n * per_round)
         else:
             block = words[first * per_round : (first + n) * per_round]
-        kernels.play_block(
-            block, n, first, deck,
-            a["card_keys"], a["key_index"], a["high"], a["flush_high"], a["category_of"],
-            a["binomial"], a["qualifier"], a["seat_rule"], a["decide"], a["seat_table"],
-            a["masks"], a["net_money"], a["side_on"], a["side_wager"], a["side_fixed"],
-            a["side_share"], a["side_envy"], a["meter_add"], a["meter_seed"], meter,
-            config.session_rounds, sessions, counts, side_hits, moments, side_moments,
-            envy_paid, qualifies,
-        )  # fmt: skip
+        done = 0
+        while True:
+            done += kernels.play_block(
+                block[done * per_round :], n - done, first + done, deck,
+                a["card_keys"], a["key_index"], a["high"], a["flush_high"], a["category_of"],
+                a["binomial"], a["qualifier"], a["seat_rule"], a["decide"], a["seat_table"],
+                a["masks"], a["net_money"], a["side_on"], a["side_share"], a["side_envy"],
+                config.session_rounds, sessions, counts, side_hits, moments, envy_paid,
+                qualifies, side_bets, events, n_events,
+            )  # fmt: skip
+            if done == n:
+                break
+            events = np.concatenate([events, np.zeros_like(events)])  # full: room for more hits
     return ChunkTally(
-        rounds, counts, side_hits, moments, side_moments, envy_paid, int(qualifies[0]),
-        meter[1:].copy(), (sessions,),
+        rounds, counts, side_hits, moments, envy_paid, int(qualifies[0]), (sessions,),
+        (events[: int(n_events[0])].copy(),),
     )  # fmt: skip
 
 
@@ -248,7 +251,18 @@ def simulate_caribbean(
     root = root_seed(seed)
     prepared = prepare(config, int(hands))
     n_chunks = -(-int(hands) // prepared.config.chunk_rounds)
-    report = None if progress is None else (lambda index, tally: progress(tally.rounds))
+    cfg = prepared.config
+    betting = sum(seat.progressive for seat in cfg.seats)
+    replay = None
+    if cfg.progressive is not None and betting:
+        replay = MeterReplay(cfg.progressive, betting_seats=betting)
+
+    def report(index: int, tally: ChunkTally) -> None:  # called in chunk order
+        if replay is not None:
+            replay.replay_chunk(tally.side_hits, tally.events)
+        if progress is not None:
+            progress(tally.rounds)
+
     tally = run_chunks(
         play_chunk,
         prepared,
@@ -258,9 +272,12 @@ def simulate_caribbean(
         workers=workers,
         progress=report,
     )
+    if replay is not None:
+        replay.reconcile()
     return build_result(
         prepared.config,
         tally,
+        replay=replay,
         seed=root.entropy,
         strategy_names=prepared.strategy_names,
         workers=effective_workers(workers, n_chunks),
