@@ -26,7 +26,7 @@ casino_sim.errors.LedgerError: ledger: account meter:pit holds 65 cents, expecte
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,6 +49,7 @@ __all__ = [
     "ROLL_OVER",
     "SEED",
     "SIDE_BET",
+    "SIDE_BET_FLOWS",
     "TIME_COLLECTION",
     "Ledger",
 ]
@@ -69,6 +70,9 @@ JACKPOT_DROP = "jackpot_drop"  #: players' money taken from a pot into a jackpot
 TIME_COLLECTION = "time_collection"  #: a seat's fee per half hour on the clock
 JACKPOT_PAYOUT = "jackpot_payout"  #: a jackpot fund paying players
 BUY_IN = "buy_in"  #: cash exchanged for chips (the drop, in the operator's word)
+
+#: The flows of a progressive side bet (the rest are main-game or poker-room flows).
+SIDE_BET_FLOWS = (SIDE_BET, CONTRIBUTION, RESERVE, AWARD, SEED, ADVANCE, ROLL_OVER)
 
 #: Every flow name, in the order reports list them.
 FLOWS = (ANTE, RAISE, BET, SIDE_BET, PAYOUT, CONTRIBUTION, RESERVE, AWARD, SEED, ADVANCE,
@@ -92,11 +96,19 @@ class Ledger:
         if cents:
             self.flows[flow, source, target] += cents
 
-    def balance(self, account: str) -> int:
-        """Cents that flowed into ``account`` less cents that flowed out."""
+    def balance(self, account: str, *, flows: Collection[str] | None = None) -> int:
+        """Cents that flowed into ``account`` less cents that flowed out (only ``flows`` if given).
+
+        >>> ledger = Ledger()
+        >>> ledger.post(ANTE, "players", "house", 500)
+        >>> ledger.post(SIDE_BET, "players", "house", 100)
+        >>> ledger.balance("house"), ledger.balance("house", flows=[SIDE_BET])
+        (600, 100)
+        """
         return sum(
             (cents if target == account else 0) - (cents if source == account else 0)
-            for (_, source, target), cents in self.flows.items()
+            for (name, source, target), cents in self.flows.items()
+            if flows is None or name in flows
         )
 
     def balances(self) -> dict[str, int]:

@@ -133,6 +133,7 @@ class FloorResult:
     meter_cents: int = 0  # the visible meter at the end
     reserve_cents: int = 0  # its reserve at the end
     advances_cents: int = 0  # house advances to the reserve not yet repaid (a house cost)
+    liability_start_cents: int = 0  # meter + reserve after the opening seed
 
     @property
     def house_win(self) -> Fraction:
@@ -157,6 +158,14 @@ class FloorResult:
     def hold(self) -> float:
         """Win over drop: the house's whole result per dollar exchanged for chips."""
         return float(self.total_win / self.drop) if self.drop else 0.0
+
+    @property
+    def side_bet_return(self) -> float:
+        """Players' return per side-bet dollar: awards plus the rise in meter liability, / handle."""
+        handle = sum((t.side_bets for t in self.tables), Fraction(0))
+        awards = sum((t.side_awards for t in self.tables), Fraction(0))
+        rise = Fraction(self.meter_cents + self.reserve_cents - self.liability_start_cents, 100)
+        return float((awards + rise) / handle) if handle else 0.0
 
     @property
     def meter_liability(self) -> Fraction:
@@ -221,6 +230,7 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
     )  # fmt: skip
     if meter is not None:
         result.meter_path.append((0.0, Fraction(meter.meter_cents, 100)))
+        result.liability_start_cents = meter.liability_cents
     ante_cents = int(config.ante * 100)
     stake_cents = [ante_cents * int(w) for w in wagers]
     payout_cents = [  # wager back plus the win, rounded down to the cent (breakage to the house)

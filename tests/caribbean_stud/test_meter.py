@@ -65,8 +65,10 @@ def test_meter_growth_is_the_contribution_rate_times_the_handle_exactly():
         meter.bet(3)
     assert meter.meter_cents - meter.seed_cents == 3000 * 65  # 65% of $1, in cents
     assert ledger.total(CONTRIBUTION) == 3000 * 65
-    assert ledger.total(RESERVE) == 0  # the 5% reserve share repays the opening seed first...
-    assert meter.advances_cents == meter.seed_cents - 3000 * 5  # ...which the house advanced
+    assert (
+        ledger.total(RESERVE) == meter.reserve_cents == 3000 * 5
+    )  # the opening seed is the house's
+    assert meter.advances_cents == 0 and meter.house_funded_cents == meter.seed_cents
 
 
 def test_fractions_of_a_cent_are_carried_not_lost():
@@ -84,25 +86,25 @@ def test_fractions_of_a_cent_are_carried_not_lost():
 
 def test_a_short_reserve_is_advanced_by_the_house_and_repaid_later():
     ledger = Ledger()
-    meter = ProgressiveMeter(STANDARD, ledger=ledger)  # opening seed: advanced
-    opening = meter.advances_cents
-    meter.bet(100_000)  # reserve 5% of $100,000 = $5,000 repays half the advance
-    assert meter.advances_cents == opening - 500_000 and meter.reserve_cents == 0
-    meter.bet(200_000)  # repaid, then $5,000 of reserve
-    assert meter.advances_cents == 0 and meter.reserve_cents == 500_000
+    meter = ProgressiveMeter(STANDARD, ledger=ledger)
+    meter.bet(100_000)  # reserve: 5% of $100,000 = $5,000
+    assert meter.reserve_cents == 500_000
     meter.award(ROYAL)
     assert meter.meter_cents == meter.seed_cents
     assert meter.advances_cents == 500_000  # the reserve covered half the seed
-    assert ledger.total(ADVANCE) == opening + 500_000
+    assert ledger.total(ADVANCE) == 500_000
+    meter.bet(200_000)  # $10,000 of reserve: $5,000 repays the house, $5,000 stays
+    assert meter.advances_cents == 0 and meter.reserve_cents == 500_000
+    assert meter.house_funded_cents == meter.seed_cents + 500_000
 
 
 def test_reserve_beyond_the_next_seed_rolls_into_the_new_meter():
     ledger = Ledger()
     meter = ProgressiveMeter(STANDARD, ledger=ledger)
-    meter.bet(1_000_000)  # reserve: $50,000 less the $10,000 opening advance = $40,000
-    assert meter.reserve_cents == 4_000_000
-    meter.award(ROYAL)  # seed from the reserve; $20,000 left beyond the next seed rolls in
-    assert meter.meter_cents == meter.seed_cents + 2_000_000
+    meter.bet(1_000_000)  # reserve: 5% of $1,000,000 = $50,000
+    assert meter.reserve_cents == 5_000_000
+    meter.award(ROYAL)  # seed from the reserve; $30,000 left beyond the next seed rolls in
+    assert meter.meter_cents == meter.seed_cents + 3_000_000
     assert meter.reserve_cents == meter.seed_cents
 
 

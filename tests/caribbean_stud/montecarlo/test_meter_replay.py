@@ -61,9 +61,13 @@ def test_ledger_reconciles_and_records_the_meter(standard, progressive):
     assert ledger.total("side_bet") == handle == 2 * 400_000 * 100
     paid = ledger.total("award", target="players")
     assert paid == round((prog.fixed_paid + prog.meter_paid + prog.envy_paid) * 100)
-    assert ledger.balance("players") == paid - handle
-    assert ledger.balance("house") == round(prog.win * 100)
-    assert state.house_funded_seeds_cents == ledger.total("house_advance") >= 1_000_000
+    main_house = ledger.total("ante") + ledger.total("raise") - ledger.total("payout")
+    assert main_house == round(result.win * 100)  # the main game, from the counts, to the cent
+    assert ledger.balance("players") == paid - handle - main_house
+    assert ledger.balance("house") == round(prog.win * 100) + main_house
+    opening = ledger.total("seed_funding", source="house")  # the opening seed: the house's
+    assert opening == 1_000_000
+    assert state.house_funded_seeds_cents == opening + ledger.total("house_advance")
     # the return: paid plus the change in liability, per money wagered
     expected = (paid + state.liability_cents - state.liability_start_cents) / handle
     assert prog.side_bet_return.estimate == pytest.approx(expected, rel=1e-12)

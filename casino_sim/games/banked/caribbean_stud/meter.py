@@ -12,12 +12,12 @@ Money is integer cents and every move is posted to a :class:`~casino_sim.engine.
 2. **Awards.** A fixed award (and an envy bonus) is paid by the house. A meter
    share pays ``share x meter``, rounded down to the cent (the remainder stays
    on the meter).
-3. **Reset and top-up.** A meter left below its seed (after a 100% royal, or a
-   share award on a small meter) is brought back to the seed from the reserve;
-   when the reserve is short the house advances the difference (a house cost
-   until later reserve contributions repay it). After a reset, reserve beyond
-   one more seed is rolled into the new meter: all reserve money ends with the
-   players.
+3. **Reset and top-up.** The opening seed is the house's. A meter left below
+   its seed (after a 100% royal, or a share award on a small meter) is brought
+   back to the seed from the reserve; when the reserve is short the house
+   advances the difference (a house cost until later reserve contributions
+   repay it). After a reset, reserve beyond one more seed is rolled into the new
+   meter: all reserve money ends with the players.
 4. **Cap.** With ``meter_cap``, contributions that would lift the meter above
    the cap go to the reserve instead.
 5. **Liability.** The meter plus the reserve is players' money held by the
@@ -32,8 +32,10 @@ the meter, the second the seed).
 >>> meter = ProgressiveMeter(load_progressive("progressives/50-75-100"), ledger=Ledger())
 >>> meter.settle_round(["royal_flush", "flush"], [True, True])
 (1000130, 5000)
->>> meter.meter_cents, meter.advances_cents   # reset to the seed: the house advanced both seeds
-(1000000, 1999990)
+>>> meter.meter_cents, meter.reserve_cents, meter.advances_cents   # the reserve had 10 cents
+(1000000, 0, 999990)
+>>> meter.house_funded_cents   # the opening seed and the advance
+1999990
 >>> meter.reconcile()
 """
 
@@ -99,7 +101,15 @@ class ProgressiveMeter:
             CATEGORY_KEYS.index(k): int(cents(v)) for k, v in progressive.envy_bonuses.items()
         }
         opening = self.seed_cents if start is None else int(cents(start))
-        self._fund(opening)
+        self.ledger.post(SEED, HOUSE, self.meter_account, opening)  # the house's, never repaid
+        self.meter_cents = opening
+
+    @property
+    def house_funded_cents(self) -> int:
+        """Every cent the house put in: the opening seed and each advance to the reserve (gross)."""
+        return self.ledger.total(SEED, source=HOUSE, target=self.meter_account) + self.ledger.total(
+            ADVANCE, source=HOUSE, target=self.reserve_account
+        )
 
     @property
     def liability_cents(self) -> int:

@@ -43,7 +43,7 @@ import numpy as np
 from casino_sim.config.common import CATEGORY_KEYS
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.engine import stats
-from casino_sim.engine.ledger import ADVANCE, AWARD, SIDE_BET, Ledger
+from casino_sim.engine.ledger import AWARD, SIDE_BET, SIDE_BET_FLOWS, Ledger
 from casino_sim.engine.stats import Estimate
 from casino_sim.games.banked.caribbean_stud.meter import HOUSE, PLAYERS, ProgressiveMeter, cents
 
@@ -141,7 +141,7 @@ class MeterReplay:
     @property
     def win_cents(self) -> int:
         """The house's side-bet result from the ledger (house-funded seeds counted as a cost)."""
-        return self.ledger.balance(HOUSE)
+        return self.ledger.balance(HOUSE, flows=SIDE_BET_FLOWS)
 
     def state(self) -> MeterState:
         m = self.meter
@@ -151,7 +151,7 @@ class MeterReplay:
             liability_cents=m.liability_cents,
             liability_start_cents=self.liability_start_cents,
             advances_outstanding_cents=m.advances_cents,
-            house_funded_seeds_cents=self.ledger.total(ADVANCE),
+            house_funded_seeds_cents=m.house_funded_cents,
         )
 
     def reconcile(self) -> None:
@@ -160,3 +160,4 @@ class MeterReplay:
         players = self.fixed_paid_cents + self.envy_paid_cents + self.meter_paid_cents
         players -= self.handle_cents
         self.ledger.reconcile({PLAYERS: players, HOUSE: -players - self.meter.liability_cents})
+        # (called before the main game is posted: then only side-bet flows are in the ledger)

@@ -262,7 +262,7 @@ class SimulationResult:
     dealer_qualifies_exact: float
     progressive: ProgressiveSummary | None
     sessions: SessionSummary | None
-    ledger: Ledger = field(default_factory=Ledger)  # the side bet's flows, in cents
+    ledger: Ledger = field(default_factory=Ledger)  # main game and side bet flows, in cents
 
     def to_record(self) -> dict[str, Any]:
         """JSON-ready: ``house_edge`` a top-level float with its interval beside it."""
@@ -431,6 +431,7 @@ def build_result(
     tally: ChunkTally,
     *,
     replay: MeterReplay | None = None,
+    ledger: Ledger | None = None,
     seed: int | Sequence[int] | None,
     strategy_names: tuple[str, ...],
     workers: int,
@@ -468,5 +469,5 @@ def build_result(
         dealer_qualifies_exact=float(dealer_qualify_probability()),
         progressive=prog,
         sessions=_sessions(config, tally),
-        ledger=Ledger() if replay is None else replay.ledger,
+        ledger=ledger if ledger is not None else Ledger(),
     )

@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 
 from casino_sim.combinatorics import BINOMIAL
+from casino_sim.engine.ledger import Ledger
 from casino_sim.engine.runner import (
     available_workers,
     effective_workers,
@@ -59,6 +60,7 @@ from casino_sim.games.banked.caribbean_stud.montecarlo.config import (
     CaribbeanSimConfig,
     Seat,
 )
+from casino_sim.games.banked.caribbean_stud.montecarlo.main_ledger import post_main_game
 from casino_sim.games.banked.caribbean_stud.montecarlo.meter_replay import MeterReplay
 from casino_sim.games.banked.caribbean_stud.montecarlo.results import SimulationResult, build_result
 from casino_sim.games.banked.caribbean_stud.montecarlo.tally import ChunkTally
@@ -274,10 +276,13 @@ def simulate_caribbean(
     )
     if replay is not None:
         replay.reconcile()
+    ledger = Ledger() if replay is None else replay.ledger
+    post_main_game(ledger, cfg, tally.counts, float(tally.moments[-1, 0]))
     return build_result(
         prepared.config,
         tally,
         replay=replay,
+        ledger=ledger,
         seed=root.entropy,
         strategy_names=prepared.strategy_names,
         workers=effective_workers(workers, n_chunks),
