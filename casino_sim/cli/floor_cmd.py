@@ -120,7 +120,8 @@ def run(args: argparse.Namespace) -> int:
     )
     seed = pick_seed(args.seed)
     result = simulate_floor(config, seed=seed)
-    print(format_floor(result))
+    edge = _exact_house_edge(config)
+    print(format_floor(result, exact_house_edge=edge))
     if args.json:
         record = {
             "provenance": run_provenance(args, inputs, seed=seed),
@@ -142,6 +143,8 @@ def run(args: argparse.Namespace) -> int:
                 "reserve_end": result.reserve_cents / 100,
                 "meter_liability": float(result.meter_liability),
                 "house_advances_outstanding": result.advances_cents / 100,
+                "exact_house_edge": float(edge),
+                "theoretical_win": float(result.theoretical_win(edge)),
             },
             "ledger": result.ledger.to_record(),
         }
@@ -156,6 +159,16 @@ def run(args: argparse.Namespace) -> int:
         plot_floor(result, buffer, format=plot_format)
         write_atomic(args.plot, buffer.getvalue(), overwrite=args.force)
     return 0
+
+
+def _exact_house_edge(config: Any) -> Fraction:
+    """The main game's exact house edge (per ante) for the floor's paytable, strategy and ante."""
+    from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
+
+    capped = config.paytable.max_payout is not None
+    return analyze_caribbean(
+        config.paytable, config.strategy, ante=config.ante if capped else None
+    ).house_edge
 
 
 def _config_record(config: Any) -> dict[str, Any]:

@@ -134,6 +134,7 @@ class FloorResult:
     reserve_cents: int = 0  # its reserve at the end
     advances_cents: int = 0  # house advances to the reserve not yet repaid (a house cost)
     liability_start_cents: int = 0  # meter + reserve after the opening seed
+    ante: Fraction = Fraction(0)  # every player's ante (initial bet)
 
     @property
     def house_win(self) -> Fraction:
@@ -158,6 +159,10 @@ class FloorResult:
     def hold(self) -> float:
         """Win over drop: the house's whole result per dollar exchanged for chips."""
         return float(self.total_win / self.drop) if self.drop else 0.0
+
+    def theoretical_win(self, house_edge: Fraction) -> Fraction:
+        """Main-game theoretical win: the antes wagered (initial bets) x the exact house edge."""
+        return sum((t.hands for t in self.tables), 0) * self.ante * house_edge
 
     @property
     def side_bet_return(self) -> float:
@@ -226,7 +231,7 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
     )
     result = FloorResult(
         seed, config.hours, [TableResult(config.hours) for _ in range(config.tables)],
-        ledger=ledger,
+        ledger=ledger, ante=config.ante,
     )  # fmt: skip
     if meter is not None:
         result.meter_path.append((0.0, Fraction(meter.meter_cents, 100)))

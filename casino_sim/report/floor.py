@@ -17,8 +17,12 @@ if TYPE_CHECKING:
 __all__ = ["PLOT_FORMATS", "floor_figure", "format_floor", "plot_floor"]
 
 
-def format_floor(result: FloorResult) -> str:
-    """Per-table main-game totals, then the floor's money in the operator's words, then the meter."""
+def format_floor(result: FloorResult, *, exact_house_edge: Fraction | None = None) -> str:
+    """Per-table main-game totals, then the floor's money in the operator's words, then the meter.
+
+    With ``exact_house_edge`` (per ante), the main game's actual win is set beside its
+    theoretical win (antes wagered x house edge).
+    """
     rows = [
         [
             f"table {i + 1}",
@@ -49,6 +53,17 @@ def format_floor(result: FloorResult) -> str:
         f"total {money(result.total_win)}; drop {money(result.drop)} "
         f"(buy-ins, an assumption); hold (win / drop) {percent(result.hold, 2)}",
     ]
+    if exact_house_edge is not None:
+        theoretical = result.theoretical_win(exact_house_edge)
+        ratio = (
+            f" ({percent(float(result.house_win / theoretical), 1)} of theoretical)"
+            if theoretical
+            else ""
+        )
+        lines.append(
+            f"Main game: actual win {money(result.house_win)} vs theoretical win {money(theoretical)} "
+            f"(antes wagered x exact house edge {percent(float(exact_house_edge))}){ratio}"
+        )
     if len(result.meter_path) > 1:
         awards = sum(t.side_awards for t in result.tables)
         lines += [

@@ -29,10 +29,11 @@ def percent(value: float | Fraction, digits: int = 4) -> str:
 
 
 def money(value: Fraction | int) -> str:
-    """``Fraction(5000)`` -> ``'$5,000'``; cents shown only when there are any.
+    """``Fraction(5000)`` -> ``'$5,000'``; cents shown only when there are any; sign first.
 
-    >>> money(Fraction(5000)), money(Fraction(1, 3))
-    ('$5,000', '$0.33')
+    >>> money(Fraction(5000)), money(Fraction(1, 3)), money(Fraction(-899780, 100))
+    ('$5,000', '$0.33', '-$8,997.80')
     """
     exact = Fraction(value)
-    return f"${int(exact):,}" if exact.denominator == 1 else f"${float(exact):,.2f}"
+    sign, size = ("-" if exact < 0 else ""), abs(exact)
+    return sign + (f"${int(size):,}" if size.denominator == 1 else f"${float(size):,.2f}")

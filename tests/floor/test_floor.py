@@ -101,3 +101,19 @@ def test_floor_cli(tmp_path):
     assert "Win/table-hour" in result.stdout and out.exists() and png.stat().st_size > 1000
     bad = subprocess.run([*args[:5], "--ante", "-1"], capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and "--ante" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_actual_win_is_set_beside_the_theoretical_win(tmp_path, capsys):
+    import json
+
+    from casino_sim.cli import main
+
+    out = tmp_path / "floor.json"
+    assert main(["floor", "caribbean_stud/standard", "--tables", "2", "--hours", "6", "--seed", "3",
+                 "--ante", "10", "--json", str(out)]) == 0  # fmt: skip
+    assert "vs theoretical win" in capsys.readouterr().out
+    record = json.loads(out.read_text())
+    edge = record["money"]["exact_house_edge"]
+    assert edge == pytest.approx(1_041_372_912_372 / 19_933_230_517_200)  # the exact 5.2243%
+    hands = sum(t["hands"] for t in record["tables"])
+    assert record["money"]["theoretical_win"] == pytest.approx(hands * 10 * edge)
