@@ -162,7 +162,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _money(cents: float) -> str:
-    return f"${cents / 100:,.2f}"
+    """Cents as money, sign first: ``-1198739`` -> ``-$11,987.39``."""
+    return f"{'-' if cents < 0 else ''}${abs(cents) / 100:,.2f}"
 
 
 def _print(r: StudRunResult) -> None:
