@@ -128,20 +128,6 @@ SEED = Number("int", low=0, high=MAX_SEED)
 WORKERS = Number("int", low=1, high=1024)
 
 
-def parse_count(text: str) -> int:
-    """Parse a positive count such as ``1000``, ``250k``, ``100M`` or ``1.5M``.
-
-    >>> parse_count("100M"), parse_count("2.5k")
-    (100000000, 2500)
-    """
-    return int(Number("count", low=1)(text))
-
-
-def positive_int(text: str) -> int:
-    """argparse type for an integer >= 1."""
-    return int(Number("int", low=1, high=10**12)(text))
-
-
 def require(condition: bool, message: str) -> None:
     """Raise :class:`OptionError` with ``message`` unless ``condition`` holds."""
     if not condition:

@@ -105,6 +105,19 @@ def frozen_mapping(values: Mapping[K, T], order: Sequence[str]) -> Mapping[K, T]
     return MappingProxyType(dict(sorted(values.items(), key=lambda kv: rank.get(kv[0], len(rank)))))
 
 
+def require_whole_cents(amount: Fraction | None, *path: str) -> None:
+    """Money the simulations keep in integer cents must be a whole number of cents.
+
+    >>> require_whole_cents(Fraction(5, 2), "ante")
+    >>> require_whole_cents(Fraction(1, 1000), "ante")
+    Traceback (most recent call last):
+    ...
+    casino_sim.config.problems.FieldProblem: 1/1000 is not a whole number of cents
+    """
+    if amount is not None and (amount * 100).denominator != 1:
+        raise FieldProblem(f"{amount} is not a whole number of cents", *path)
+
+
 def require_non_increasing(
     values: Mapping[K, Any],
     order: Sequence[str],

@@ -31,6 +31,7 @@ __all__ = [
     "Share",
     "Text",
     "amount_text",
+    "cents",
     "to_amount",
     "to_share",
 ]
@@ -156,3 +157,15 @@ Flag = StrictBool
 """true / false (no strings or numbers)."""
 Text = Annotated[str, Field(strict=True, max_length=2000)]
 """A string (YAML numbers are not silently turned into text)."""
+
+
+def cents(amount: Fraction | int) -> int:
+    """Money units to whole cents, exactly; a fraction of a cent is a ``ValueError``.
+
+    >>> cents(Fraction(5, 2)), cents(7)
+    (250, 700)
+    """
+    value = Fraction(amount) * 100
+    if value.denominator != 1:
+        raise ValueError(f"{amount} is not a whole number of cents")
+    return value.numerator

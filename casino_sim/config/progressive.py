@@ -30,6 +30,7 @@ from casino_sim.config.common import (
     frozen_mapping,
     is_progressive_hand,
     require_non_increasing,
+    require_whole_cents,
 )
 from casino_sim.config.money import Amount, PositiveAmount, Share, Text
 from casino_sim.config.problems import FieldProblem
@@ -99,6 +100,15 @@ class ProgressivePaytable:
                 f"{self.contribution_rate} + {self.reserve_rate} = {self.contribution_rate + self.reserve_rate}",
                 "reserve_rate",
             )
+        amounts: list[tuple[Fraction | None, tuple[str, ...]]] = [
+            (self.wager, ("wager",)),
+            (self.seed, ("seed",)),
+            (self.meter_cap, ("meter_cap",)),
+            *((a.fixed, ("awards", k, "fixed")) for k, a in self.awards.items()),
+            *((v, ("envy_bonuses", k)) for k, v in self.envy_bonuses.items()),
+        ]
+        for amount, path in amounts:  # the meter keeps integer cents (docs/money.md)
+            require_whole_cents(amount, *path)
         if self.meter_cap is not None and self.meter_cap < self.seed:
             raise FieldProblem(
                 f"meter_cap {self.meter_cap} is below the seed {self.seed}", "meter_cap"

@@ -25,8 +25,8 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, Field
 
-from casino_sim.config.common import PokerHand, definition, hand_label
-from casino_sim.config.money import Amount, Flag, PositiveAmount, Share, Text
+from casino_sim.config.common import PokerHand, definition, hand_label, require_whole_cents
+from casino_sim.config.money import Amount, Flag, PositiveAmount, Share, Text, cents
 from casino_sim.config.problems import FieldProblem
 from casino_sim.evaluator.classes import HandCategory, weakest_high_value
 
@@ -43,30 +43,12 @@ __all__ = [
     "Spread",
     "StudTable",
     "TimeRake",
-    "cents",
 ]
 
 SUPPORTED_STRUCTURES = ("fixed-limit",)
 """Betting structures the stud engine plays; the loader refuses the others."""
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 _RANK_ALIASES: dict[str | int, str] = {"10": "T", 10: "T", **{int(r): r for r in RANKS[:8]}}
-
-
-def cents(amount: Fraction) -> int:
-    """Money units to whole cents, exactly; a fraction of a cent is a ``ValueError``.
-
-    >>> cents(Fraction(5, 2)), cents(Fraction(7))
-    (250, 700)
-    """
-    value = amount * 100
-    if value.denominator != 1:
-        raise ValueError(f"{amount} is not a whole number of cents")
-    return value.numerator
-
-
-def _whole_cents(amount: Fraction | None, *path: str) -> None:
-    if amount is not None and (amount * 100).denominator != 1:
-        raise FieldProblem(f"{amount} is not a whole number of cents", *path)
 
 
 def _rank(value: object) -> object:
@@ -445,14 +427,14 @@ class StudTable:
     def _check_cents(self) -> None:
         """Chips are whole cents: stakes, drops, fees and seeds must be too."""
         for name in ("ante", "bring_in", "small_bet", "big_bet", "buy_in"):
-            _whole_cents(getattr(self, name), name)
+            require_whole_cents(getattr(self, name), name)
         rake = self.rake
         if isinstance(rake, PercentRake):
-            _whole_cents(rake.increment, "rake", "increment")
+            require_whole_cents(rake.increment, "rake", "increment")
         elif isinstance(rake, DropRake):
-            _whole_cents(rake.amount, "rake", "amount")
+            require_whole_cents(rake.amount, "rake", "amount")
         elif isinstance(rake, TimeRake):
-            _whole_cents(rake.per_seat_per_half_hour, "rake", "per_seat_per_half_hour")
+            require_whole_cents(rake.per_seat_per_half_hour, "rake", "per_seat_per_half_hour")
         if self.bad_beat is not None:
-            _whole_cents(self.bad_beat.drop, "bad_beat", "drop")
-            _whole_cents(self.bad_beat.seed, "bad_beat", "seed")
+            require_whole_cents(self.bad_beat.drop, "bad_beat", "drop")
+            require_whole_cents(self.bad_beat.seed, "bad_beat", "seed")

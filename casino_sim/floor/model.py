@@ -28,6 +28,7 @@ import simpy
 
 from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.common import CATEGORY_KEYS
+from casino_sim.config.money import cents
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.engine.ledger import ANTE, PAYOUT, RAISE, Ledger
 from casino_sim.errors import OptionError
@@ -69,7 +70,7 @@ class FloorConfig:
             "mean_session_minutes": self.mean_session_minutes > 0,
             "seconds_per_round_base": self.seconds_per_round_base > 0,
             "seconds_per_round_per_player": self.seconds_per_round_per_player >= 0,
-            "ante": self.ante > 0,
+            "ante": self.ante > 0 and (self.ante * 100).denominator == 1,  # whole cents
             "side_bet_share": 0 <= self.side_bet_share <= 1,
             "buy_in_antes": self.buy_in_antes >= 1,
         }
@@ -236,7 +237,7 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
     if meter is not None:
         result.meter_path.append((0.0, Fraction(meter.meter_cents, 100)))
         result.liability_start_cents = meter.liability_cents
-    ante_cents = int(config.ante * 100)
+    ante_cents = cents(config.ante)
     stake_cents = [ante_cents * int(w) for w in wagers]
     payout_cents = [  # wager back plus the win, rounded down to the cent (breakage to the house)
         int(ante_cents * (int(w) + Fraction(n))) for w, n in zip(wagers, nets, strict=True)
@@ -328,7 +329,7 @@ def simulate_floor(config: FloorConfig, *, seed: int | None = None) -> FloorResu
 def _reconcile(result: FloorResult, meter: ProgressiveMeter | None) -> None:
     """The ledger against the tables' own totals and the meter's own state, to the cent."""
     players = sum((-t.house_win - t.side_bets + t.side_awards for t in result.tables), Fraction(0))
-    expected = {"players": int(players * 100)}
+    expected = {"players": cents(players)}
     if meter is not None:
         expected |= {meter.meter_account: meter.meter_cents,
                      meter.reserve_account: meter.reserve_cents}  # fmt: skip

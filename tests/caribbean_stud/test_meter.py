@@ -147,3 +147,17 @@ def test_long_run_return_agrees_with_the_analysis(path):
     estimate, se = _long_run_return(progressive, 5_000, np.random.default_rng(7))
     assert abs(estimate - meter_part) < 4 * se, (estimate, meter_part, se)
     assert se < 0.002  # a real test: the interval is narrow
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [("seed: 10000.005", "seed"), ("meter_cap: 20000.001", "meter_cap")],
+)
+def test_a_progressive_in_fractions_of_a_cent_is_refused_at_its_key(line, key):
+    from casino_sim.config import PaytableError, load_text
+
+    text = (PROGRESSIVES[0].read_text() + "\n" + line + "\n").replace("\nseed:", "\n#seed:", 1)
+    if key == "meter_cap":
+        text += "seed: 10000\n"
+    with pytest.raises(PaytableError, match=f"{key}: .* is not a whole number of cents"):
+        load_text(text, name="p.yaml")

@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from casino_sim.config.common import CATEGORY_KEYS
+from casino_sim.config.money import cents
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.engine.ledger import (
     ADVANCE,
@@ -57,18 +58,9 @@ from casino_sim.engine.ledger import (
     Ledger,
 )
 
-__all__ = ["ProgressiveMeter", "cents"]
+__all__ = ["ProgressiveMeter"]
 
 PLAYERS, HOUSE = "players", "house"
-
-
-def cents(amount: Fraction | int) -> Fraction:
-    """Money in currency units -> exact cents.
-
-    >>> cents(Fraction(13, 10))
-    Fraction(130, 1)
-    """
-    return Fraction(amount) * 100
 
 
 class ProgressiveMeter:
@@ -86,21 +78,17 @@ class ProgressiveMeter:
         self.ledger = ledger
         self.meter_account = f"meter:{name}"
         self.reserve_account = f"reserve:{name}"
-        self.seed_cents = int(cents(progressive.seed))
+        self.seed_cents = cents(progressive.seed)
         self.wager_cents = cents(progressive.wager)
-        self.cap_cents = (
-            None if progressive.meter_cap is None else int(cents(progressive.meter_cap))
-        )
+        self.cap_cents = None if progressive.meter_cap is None else cents(progressive.meter_cap)
         self.meter_cents = 0
         self.reserve_cents = 0
         self.advances_cents = 0  # house money lent to the reserve, not yet repaid: a house cost
         self._meter_carry = Fraction(0)
         self._reserve_carry = Fraction(0)
         self._by_category = {CATEGORY_KEYS.index(k): a for k, a in progressive.awards.items()}
-        self._envy = {
-            CATEGORY_KEYS.index(k): int(cents(v)) for k, v in progressive.envy_bonuses.items()
-        }
-        opening = self.seed_cents if start is None else int(cents(start))
+        self._envy = {CATEGORY_KEYS.index(k): cents(v) for k, v in progressive.envy_bonuses.items()}
+        opening = self.seed_cents if start is None else cents(start)
         self.ledger.post(SEED, HOUSE, self.meter_account, opening)  # the house's, never repaid
         self.meter_cents = opening
 
@@ -157,7 +145,7 @@ class ProgressiveMeter:
             return 0
         paid = 0
         if award.fixed:
-            paid = int(cents(award.fixed))
+            paid = cents(award.fixed)
             self.ledger.post(AWARD, HOUSE, PLAYERS, paid)
         if award.meter_share:
             share = int(Fraction(award.meter_share) * self.meter_cents)

@@ -41,11 +41,12 @@ from typing import Any
 import numpy as np
 
 from casino_sim.config.common import CATEGORY_KEYS
+from casino_sim.config.money import cents
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.engine import stats
 from casino_sim.engine.ledger import AWARD, SIDE_BET, SIDE_BET_FLOWS, Ledger
 from casino_sim.engine.stats import Estimate
-from casino_sim.games.banked.caribbean_stud.meter import HOUSE, PLAYERS, ProgressiveMeter, cents
+from casino_sim.games.banked.caribbean_stud.meter import HOUSE, PLAYERS, ProgressiveMeter
 
 __all__ = ["MeterReplay", "MeterState"]
 
@@ -81,14 +82,11 @@ class MeterReplay:
         self.meter = ProgressiveMeter(progressive, ledger=self.ledger)
         self.liability_start_cents = self.meter.liability_cents
         self._fixed = {
-            CATEGORY_KEYS.index(k): int(cents(a.fixed))
-            for k, a in progressive.awards.items()
-            if a.fixed
+            CATEGORY_KEYS.index(k): cents(a.fixed) for k, a in progressive.awards.items() if a.fixed
         }
         others = max(betting_seats - 1, 0)  # an envy bonus pays every other seat with a side bet
         self._envy = {
-            CATEGORY_KEYS.index(k): int(cents(v)) * others
-            for k, v in progressive.envy_bonuses.items()
+            CATEGORY_KEYS.index(k): cents(v) * others for k, v in progressive.envy_bonuses.items()
         }
         self.handle_cents = 0
         self.fixed_paid_cents = 0
