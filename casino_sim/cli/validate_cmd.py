@@ -1,4 +1,4 @@
-"""``casino-sim validate FILE...``: check paytables, game definitions and strategy files.
+"""``casino-sim validate FILE...``: check paytables, game definitions, floors and strategy files.
 
 Prints ``FILE: OK (kind: name)`` per good file and one line per problem,
 ``file:line: key.path: message``, for bad ones; exit status 0 when every file
@@ -9,7 +9,8 @@ An argument that cannot be validated at all (no such file, a folder without
 YAML files, a FIFO, socket or device, which is never opened) is one
 ``casino-sim: error: ...`` line on stderr, and the other arguments are still
 checked. A progressive side bet that returns 100% or more of its wager in the
-long run gets a ``FILE: warning: ...`` line (the file is still valid).
+long run gets a ``FILE: warning: ...`` line (the file is still valid). A floor
+is checked with every file it names (:func:`casino_sim.config.load_floor`).
 """
 
 from __future__ import annotations
@@ -93,8 +94,28 @@ def _check(path: str) -> tuple[str, str, list[str]]:
     doc = read_yaml(path)
     if doc.data.get("kind") == STRATEGY_KIND:
         return STRATEGY_KIND, check_rule_strategy(doc), []
+    if doc.data.get("kind") == "floor":
+        return "floor", _check_floor(path), []
     definition = load_document(doc)
     return definition.kind, definition.name, _warnings(definition)
+
+
+def _check_floor(path: str) -> str:
+    """A floor with every file it names (paytables, tables, strategy files); its name."""
+    from casino_sim.config import PaytableError, Problem, load_floor
+    from casino_sim.config.yaml_source import read_yaml
+    from casino_sim.games.banked.caribbean_stud.strategy.rules_file import check_rule_strategy
+
+    floor = load_floor(path)
+    problems: list[Problem] = []
+    for strategy in dict.fromkeys(floor.strategy_files.values()):
+        try:
+            check_rule_strategy(read_yaml(strategy))
+        except PaytableError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise PaytableError(problems)
+    return floor.definition.name
 
 
 def _warnings(definition: Any) -> list[str]:

@@ -1,9 +1,11 @@
 """YAML paytables and game definitions -> validated, frozen, exact dataclasses.
 
-Four kinds of file, told apart by a top-level ``kind:`` key (the registry:
+Five kinds of file, told apart by a top-level ``kind:`` key (the registry:
 :data:`KIND_NAMES`): ``caribbean_stud`` (:class:`CaribbeanPaytable`),
 ``progressive`` (:class:`ProgressivePaytable`), ``stud_variant``
-(:class:`StudVariant`) and ``stud_table`` (:class:`StudTable`). Money and
+(:class:`StudVariant`), ``stud_table`` (:class:`StudTable`) and ``floor``
+(:class:`FloorDefinition`; :func:`load_floor` also loads the files a floor
+names, into a :class:`Floor`). Money and
 shares are exact :class:`fractions.Fraction`. Any problem raises
 :class:`PaytableError` (a :class:`casino_sim.errors.ConfigError`) whose lines
 read ``file:line: key.path: message``. Every loader takes a path or a shipped
@@ -39,6 +41,22 @@ if TYPE_CHECKING:
         POKER_HANDS,
         PROGRESSIVE_HANDS,
     )
+    from casino_sim.config.floor import (
+        WEEKDAYS,
+        BadBeatMeterDef,
+        BankedGroup,
+        BankedPace,
+        DealerBreaks,
+        FloorDefinition,
+        MeterDef,
+        OpenHours,
+        PlayerType,
+        PokerGroup,
+        ProgressiveMeterDef,
+        TableGroup,
+        Traffic,
+    )
+    from casino_sim.config.floor_loader import Floor, load_floor
     from casino_sim.config.library import PAYTABLE_DIR, resolve_input, shipped_files, shipped_name
     from casino_sim.config.loader import (
         KINDS,
@@ -78,17 +96,29 @@ __all__ = [
     "PAYTABLE_DIR",
     "POKER_HANDS",
     "PROGRESSIVE_HANDS",
+    "WEEKDAYS",
     "Award",
     "BadBeatJackpot",
+    "BadBeatMeterDef",
+    "BankedGroup",
+    "BankedPace",
     "CaribbeanPaytable",
+    "DealerBreaks",
     "Definition",
     "DropRake",
+    "Floor",
+    "FloorDefinition",
     "Kind",
+    "MeterDef",
     "NoRake",
+    "OpenHours",
     "Pace",
     "PaytableError",
     "PercentRake",
+    "PlayerType",
+    "PokerGroup",
     "Problem",
+    "ProgressiveMeterDef",
     "ProgressivePaytable",
     "QualifyingHand",
     "Rake",
@@ -96,10 +126,13 @@ __all__ = [
     "Street",
     "StudTable",
     "StudVariant",
+    "TableGroup",
     "TimeRake",
+    "Traffic",
     "dump_yaml",
     "load",
     "load_document",
+    "load_floor",
     "load_paytable",
     "load_progressive",
     "load_stud_table",
@@ -121,6 +154,8 @@ _HOMES = (
     "casino_sim.config.progressive",
     "casino_sim.config.stud",
     "casino_sim.config.stud_table",
+    "casino_sim.config.floor",
+    "casino_sim.config.floor_loader",
 )
 
 if not TYPE_CHECKING:

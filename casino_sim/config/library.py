@@ -76,8 +76,13 @@ def _fail(name: str, message: str) -> PaytableError:
     return PaytableError([Problem(file=name, line=0, path=(), message=message)])
 
 
-def resolve_input(name: str | os.PathLike[str], kind: str | None = None) -> Path:
+def resolve_input(
+    name: str | os.PathLike[str], kind: str | None = None, *, base: Path | None = None
+) -> Path:
     """The file a user means by ``name``: the path itself if it exists, else a shipped file.
+
+    With ``base`` (the folder of a file that names ``name``, e.g. a floor), a
+    relative ``name`` is looked for below ``base`` instead of the current folder.
 
     Tried in order: ``name`` as a path (anything that exists there is returned,
     so that reading it can say what is wrong with it); ``name`` below
@@ -91,6 +96,8 @@ def resolve_input(name: str | os.PathLike[str], kind: str | None = None) -> Path
     if not text:
         raise _fail("''", "empty file name")
     path = Path(text)
+    if base is not None and not path.is_absolute():
+        path = base / path
     if os.path.lexists(path):
         return path
     every = {shipped_name(p): p for p in shipped_files()}

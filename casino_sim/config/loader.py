@@ -25,6 +25,7 @@ import yaml
 from pydantic import TypeAdapter, ValidationError
 
 from casino_sim.config.caribbean import CaribbeanPaytable
+from casino_sim.config.floor import FieldProblems, FloorDefinition, OpenHours
 from casino_sim.config.kinds import KIND_NAMES, OTHER_KINDS, Kind, is_kind
 from casino_sim.config.library import resolve_input
 from casino_sim.config.problems import FieldProblem, PaytableError, Problem
@@ -35,12 +36,13 @@ from casino_sim.config.yaml_source import YamlDocument, parse_yaml, read_yaml
 
 # The public names are re-exported (and listed) by casino_sim.config.
 
-Definition = CaribbeanPaytable | ProgressivePaytable | StudVariant | StudTable
+Definition = CaribbeanPaytable | ProgressivePaytable | StudVariant | StudTable | FloorDefinition
 """Any frozen definition :func:`load` returns; its ``kind`` field says which."""
-D = TypeVar("D", CaribbeanPaytable, ProgressivePaytable, StudVariant, StudTable)
+D = TypeVar("D", CaribbeanPaytable, ProgressivePaytable, StudVariant, StudTable, FloorDefinition)
 
 KINDS: Mapping[Kind, type[Definition]] = {
-    cls.kind: cls for cls in (CaribbeanPaytable, ProgressivePaytable, StudVariant, StudTable)
+    cls.kind: cls
+    for cls in (CaribbeanPaytable, ProgressivePaytable, StudVariant, StudTable, FloorDefinition)
 }
 """The frozen type of each kind in :data:`~casino_sim.config.kinds.KIND_NAMES`."""
 if tuple(KINDS) != KIND_NAMES:  # pragma: no cover - a new definition type without its kind name
@@ -80,7 +82,7 @@ def _build(doc: YamlDocument, expected: Kind | None) -> Definition:
     try:
         return _adapter(kind).validate_python(doc.data)
     except ValidationError as error:
-        problems = [_problem(doc, kind, e) for e in error.errors(include_url=False)]
+        problems = [p for e in error.errors(include_url=False) for p in _problems(doc, kind, e)]
         unique = list(dict.fromkeys(problems))
         raise PaytableError(sorted(unique, key=lambda p: p.line)) from None
 
@@ -228,7 +230,7 @@ def _message(definition_kind: Kind, error: Mapping[str, Any], path: tuple[str | 
     if kind == "union_tag_invalid":
         tags = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
         tag = ctx.get("tag")
-        return f"unknown type {tag!r}{_did_you_mean(tag, tags)}; expected one of {', '.join(tags)}"
+        return f"unknown {_tag_key(error)} {tag!r}{_did_you_mean(tag, tags)}; expected one of {', '.join(tags)}"
     if kind == "union_tag_not_found":
         return "missing required key (it chooses which fields follow)"
     if kind == "value_error":
@@ -258,12 +260,28 @@ def _message(definition_kind: Kind, error: Mapping[str, Any], path: tuple[str | 
     return f"{message[:1].lower()}{message[1:]}, got {_got(value)}"
 
 
+def _tag_key(error: Mapping[str, Any]) -> str:
+    """The key that chooses a union's member (``type``; ``game`` for a floor's table groups)."""
+    return str((error.get("ctx") or {}).get("discriminator", "'type'")).strip("'")
+
+
+def _problems(doc: YamlDocument, kind: Kind, error: Mapping[str, Any]) -> list[Problem]:
+    """The problems of one pydantic error: one, or one per cross-field check of a floor."""
+    cause = (error.get("ctx") or {}).get("error")
+    if not isinstance(cause, FieldProblems):
+        return [_problem(doc, kind, error)]
+    return [
+        _problem(doc, kind, {**error, "msg": str(one), "ctx": {"error": one}})
+        for one in cause.problems
+    ]
+
+
 def _problem(doc: YamlDocument, kind: Kind, error: Mapping[str, Any]) -> Problem:
     loc = tuple(error["loc"])
     missing = error["type"] in ("missing", "missing_argument")
     path = _data_path(doc.data, loc, keep_last=missing)
     if error["type"] in ("union_tag_invalid", "union_tag_not_found"):
-        path = (*path, "type")
+        path = (*path, _tag_key(error))
     cause = (error.get("ctx") or {}).get("error")
     if isinstance(cause, FieldProblem):
         path = (*path, *cause.path)
@@ -276,6 +294,8 @@ def _problem(doc: YamlDocument, kind: Kind, error: Mapping[str, Any]) -> Problem
 
 def to_data(definition: Any) -> Any:
     """Plain YAML-ready data (ints, Decimals, ``"p/q"`` strings, dicts, lists) for a definition."""
+    if isinstance(definition, OpenHours):
+        return definition.to_yaml()
     if dataclasses.is_dataclass(definition) and not isinstance(definition, type):
         return {
             f.name: to_data(getattr(definition, f.name)) for f in dataclasses.fields(definition)

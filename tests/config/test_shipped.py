@@ -13,11 +13,13 @@ from casino_sim.config import (
     CARIBBEAN_HANDS,
     PAYTABLE_DIR,
     CaribbeanPaytable,
+    FloorDefinition,
     ProgressivePaytable,
     StudTable,
     StudVariant,
     dump_yaml,
     load,
+    load_floor,
     load_paytable,
     load_progressive,
     load_stud_table,
@@ -35,6 +37,7 @@ LOADERS = {
     "progressive": (load_progressive, ProgressivePaytable),
     "stud_variant": (load_stud_variant, StudVariant),
     "stud_table": (load_stud_table, StudTable),
+    "floor": (lambda path: load_floor(path).definition, FloorDefinition),
 }
 
 
@@ -62,6 +65,9 @@ def test_library_is_complete() -> None:
         "stud/mississippi_stud.yaml",
         "stud/london_lowball.yaml",
         "stud/tables/5-10.yaml",
+        "floors/pit.yaml",
+        "floors/card-room.yaml",
+        "floors/casino.yaml",
     }
     assert required <= names
 

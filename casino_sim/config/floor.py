@@ -1,0 +1,644 @@
+"""A casino floor (``kind: floor``): table groups, linked meters, opening hours, pace and traffic.
+
+This module holds the pure definition: every check that needs no other file
+(group names, meter links, player types' games and antes, opening hours, the
+arrival profile). :func:`casino_sim.config.floor_loader.load_floor` reads the
+files a floor names (paytables, progressives, stud variants and tables,
+strategy files) and checks the floor against them.
+
+>>> hours = OpenHours.parse(["18:00-04:00"])
+>>> hours.windows, hours.open_seconds_per_day, hours.is_open(2 * 3600), hours.is_open(12 * 3600)
+(((64800, 100800),), 36000, True, False)
+>>> BankedPace().seconds(3)
+66.0
+>>> traffic = Traffic(arrivals_per_hour=Fraction(30), players=(PlayerType(name="p", games=("pit",)),))
+>>> traffic.rate_per_hour(20, 5)
+30.0
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from types import MappingProxyType
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, Field, PlainSerializer, PlainValidator, WithJsonSchema
+
+from casino_sim.config.common import definition, require_whole_cents
+from casino_sim.config.money import Amount, Flag, PositiveAmount, Share, Text
+from casino_sim.config.problems import FieldProblem
+
+__all__ = [
+    "ALWAYS_OPEN",
+    "NAMED_STRATEGIES",
+    "SECONDS_PER_DAY",
+    "WEEKDAYS",
+    "BadBeatMeterDef",
+    "BankedGroup",
+    "BankedPace",
+    "DealerBreaks",
+    "FieldProblems",
+    "FloorDefinition",
+    "MeterDef",
+    "OpenHours",
+    "PlayerType",
+    "PokerGroup",
+    "ProgressiveMeterDef",
+    "TableGroup",
+    "Traffic",
+]
+
+SECONDS_PER_DAY = 86_400
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+"""Weekday names, Monday first (index = ``datetime.date.weekday()``)."""
+Weekday = Literal["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+
+NAMED_STRATEGIES = ("optimal", "pair-or-better", "akj83", "always-raise")
+"""The Caribbean Stud strategy names a player type may give; a copy of
+``casino_sim.games.banked.caribbean_stud.strategy.named.NAMED_STRATEGIES`` (the config
+layer does not import the games; a test keeps the two equal)."""
+_YAML_SUFFIXES = (".yaml", ".yml")
+
+
+class FieldProblems(FieldProblem):
+    """Several cross-field problems of one definition; the loader reports each on its own line."""
+
+    def __init__(self, problems: list[FieldProblem]) -> None:
+        super().__init__(str(problems[0]), *problems[0].path)
+        self.problems: tuple[FieldProblem, ...] = tuple(problems)
+
+
+# ----------------------------------------------------------------- opening hours
+
+_WINDOW = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})\s*$")
+
+
+def _clock(hours: str, minutes: str, *, closing: bool) -> int | None:
+    """Seconds after midnight of ``HH:MM`` (24:00 only when closing), or None."""
+    h, m = int(hours), int(minutes)
+    if m > 59 or h > 24 or (h == 24 and (m or not closing)):
+        return None
+    return 3600 * h + 60 * m
+
+
+def _hhmm(second: int) -> str:
+    return f"{second // 3600:02d}:{second % 3600 // 60:02d}"
+
+
+@dataclass(frozen=True)
+class OpenHours:
+    """When a table group deals: windows of ``(open_second, close_second)`` within a day.
+
+    A window past midnight (``18:00-04:00``) closes after 86400 (here at 100800).
+    Windows are sorted, at least one, none empty, none overlapping another
+    (also across midnight).
+
+    >>> OpenHours.parse("always").always, OpenHours.parse(["00:00-24:00"]).always
+    (True, True)
+    >>> OpenHours.parse(["10:00-10:00"])
+    Traceback (most recent call last):
+    ...
+    casino_sim.config.problems.FieldProblem: opening hours never open: 10:00-10:00 is an empty window (write 00:00-24:00 or always for all day)
+    """
+
+    windows: tuple[tuple[int, int], ...]
+    """``(open_second, close_second)`` pairs; ``close_second`` may exceed 86400 (past midnight)."""
+
+    @classmethod
+    def parse(cls, value: object) -> OpenHours:
+        """From YAML: ``"always"`` or a list of ``"HH:MM-HH:MM"``; :class:`FieldProblem` when wrong."""
+        if isinstance(value, OpenHours):
+            return value
+        if value == "always":
+            return ALWAYS_OPEN
+        if not isinstance(value, list | tuple):
+            raise FieldProblem(
+                f'expected always or a list of windows such as ["10:00-02:00"], got {value!r}'
+            )
+        if not value:
+            raise FieldProblem("opening hours never open: an empty list (write always for all day)")
+        windows = [_window(item, index) for index, item in enumerate(value)]
+        order = sorted(range(len(windows)), key=lambda i: windows[i])
+        for position, i in enumerate(order):
+            for j in order[position + 1 :]:
+                if _overlap(windows[i], windows[j]):
+                    first, second = sorted((i, j))
+                    raise FieldProblem(
+                        f"windows {value[first]} and {value[second]} overlap", second
+                    )
+        return cls(windows=tuple(windows[i] for i in order))
+
+    @property
+    def always(self) -> bool:
+        """Open around the clock."""
+        return self.open_seconds_per_day == SECONDS_PER_DAY
+
+    @property
+    def open_seconds_per_day(self) -> int:
+        """Seconds open in one day (86400 = always)."""
+        return sum(close - start for start, close in self.windows)
+
+    def is_open(self, second_of_day: float) -> bool:
+        """Open at ``second_of_day`` (taken modulo one day); windows are half-open ``[open, close)``."""
+        second = second_of_day % SECONDS_PER_DAY
+        return any(
+            start <= second < close or start <= second + SECONDS_PER_DAY < close
+            for start, close in self.windows
+        )
+
+    def to_yaml(self) -> str | list[str]:
+        """How the hours are written in YAML: ``always`` or the list of windows."""
+        if self.windows == ((0, SECONDS_PER_DAY),):
+            return "always"
+        return [
+            f"{_hhmm(start)}-{_hhmm(close if close <= SECONDS_PER_DAY else close - SECONDS_PER_DAY)}"
+            for start, close in self.windows
+        ]
+
+
+def _window(item: object, index: int) -> tuple[int, int]:
+    match = _WINDOW.match(item) if isinstance(item, str) else None
+    if match is None:
+        raise FieldProblem(
+            f"expected a window HH:MM-HH:MM such as 18:00-04:00, got {item!r}", index
+        )
+    start = _clock(match[1], match[2], closing=False)
+    close = _clock(match[3], match[4], closing=True)
+    if start is None or close is None:
+        raise FieldProblem(f"no such time of day in {item!r} (00:00 to 24:00)", index)
+    if close == start:
+        raise FieldProblem(
+            f"opening hours never open: {match[0].strip()} is an empty window "
+            "(write 00:00-24:00 or always for all day)",
+            index,
+        )
+    return (start, close if close > start else close + SECONDS_PER_DAY)
+
+
+def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return any(
+        a[0] < b[1] + shift and b[0] + shift < a[1]
+        for shift in (-SECONDS_PER_DAY, 0, SECONDS_PER_DAY)
+    )
+
+
+ALWAYS_OPEN = OpenHours(windows=((0, SECONDS_PER_DAY),))
+"""Open around the clock (``open: always``)."""
+
+_WINDOW_PATTERN = r"^\s*\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}\s*$"
+Hours = Annotated[
+    OpenHours,
+    PlainValidator(OpenHours.parse),
+    PlainSerializer(OpenHours.to_yaml),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"const": "always"},
+                {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {"type": "string", "pattern": _WINDOW_PATTERN},
+                },
+            ]
+        }
+    ),
+]
+
+
+# ----------------------------------------------------------------- helpers
+
+
+def _exactly(count: int, what: str) -> Any:
+    """An after-validator: exactly ``count`` values, at least one of them above zero."""
+
+    def check(values: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+        if len(values) != count:
+            raise FieldProblem(f"expected {count} values ({what}), got {len(values)}")
+        if not any(values):
+            raise FieldProblem(f"all {count} values are 0: at least one must be above 0")
+        return values
+
+    return AfterValidator(check)
+
+
+def _at_least_one(what: str) -> Any:
+    def check(values: tuple[Any, ...]) -> tuple[Any, ...]:
+        if not values:
+            raise FieldProblem(f"need at least one {what}")
+        return values
+
+    return AfterValidator(check)
+
+
+def _items(count: int) -> WithJsonSchema:
+    number = {"anyOf": [{"type": "number", "minimum": 0}, {"type": "string"}]}
+    return WithJsonSchema({"type": "array", "items": number, "minItems": count, "maxItems": count})
+
+
+# ----------------------------------------------------------------- meters
+
+
+@definition
+class ProgressiveMeterDef:
+    """A progressive meter linked across banked tables (a Caribbean Stud pit)."""
+
+    type: Literal["progressive"] = "progressive"
+    """Always progressive."""
+    progressive: str
+    """The progressive side-bet file: a path relative to the floor file, or a shipped name such as progressives/50-75-100."""
+    start: Amount | None = None
+    """The meter at time 0; null = the progressive's seed."""
+
+    def __post_init__(self) -> None:
+        require_whole_cents(self.start, "start")
+
+
+@definition
+class BadBeatMeterDef:
+    """A bad-beat jackpot shared by poker tables (its rules come from their table files)."""
+
+    type: Literal["bad_beat"] = "bad_beat"
+    """Always bad_beat."""
+    start: Amount | None = None
+    """The jackpot at time 0; null = the table files' seed."""
+
+    def __post_init__(self) -> None:
+        require_whole_cents(self.start, "start")
+
+
+MeterDef = Annotated[ProgressiveMeterDef | BadBeatMeterDef, Field(discriminator="type")]
+
+
+# ----------------------------------------------------------------- tables
+
+
+@definition
+class BankedPace:
+    """How long a banked round takes: ``seconds_per_round + players * seconds_per_player + shuffle_seconds``."""
+
+    seconds_per_round: Amount = Fraction(30)
+    """Fixed time per round: dealing the dealer's hand, settling (assumed 30)."""
+    seconds_per_player: Amount = Fraction(12)
+    """Per seated player: dealing, deciding, paying (assumed 12)."""
+    shuffle_seconds: Amount = Fraction(0)
+    """Added to each round for a hand shuffle; 0 = a continuous shuffler."""
+
+    def __post_init__(self) -> None:
+        if self.seconds_per_round + self.seconds_per_player <= 0:
+            raise FieldProblem(
+                "a round must take some time: seconds_per_round + seconds_per_player > 0",
+                "seconds_per_round",
+            )
+
+    def seconds(self, players: int) -> float:
+        """Seconds one round takes with ``players`` seated players."""
+        return float(
+            self.seconds_per_round + players * self.seconds_per_player + self.shuffle_seconds
+        )
+
+
+@definition
+class DealerBreaks:
+    """Dealer breaks: ``minutes_per_hour`` off every clock hour, with or without a relief dealer."""
+
+    minutes_per_hour: PositiveAmount
+    """Break minutes in each clock hour (0 < m < 60), e.g. 20."""
+    relief: Flag = True
+    """true: a relief dealer takes over (no pause); false: the table stops for the last minutes of every hour."""
+
+    def __post_init__(self) -> None:
+        if self.minutes_per_hour >= 60:
+            raise FieldProblem(
+                f"expected fewer than 60 minutes per hour, got {self.minutes_per_hour}",
+                "minutes_per_hour",
+            )
+
+    @property
+    def pause_seconds_per_hour(self) -> float:
+        """Seconds per clock hour the table does not deal (0 with relief)."""
+        return 0.0 if self.relief else float(self.minutes_per_hour * 60)
+
+    def is_dealing(self, second_of_day: float) -> bool:
+        """Whether the table deals at ``second_of_day`` (False in the last minutes of an hour without relief)."""
+        return second_of_day % 3600 < 3600 - self.pause_seconds_per_hour
+
+
+@definition
+class BankedGroup:
+    """Identical banked tables (Caribbean Stud) with one paytable, betting limits and opening hours."""
+
+    game: Literal["caribbean_stud"] = "caribbean_stud"
+    """The banked game: caribbean_stud."""
+    name: Text
+    """The group's name (unique on the floor); player types list it in games."""
+    count: int = Field(default=1, strict=True, ge=1, le=500)
+    """How many tables."""
+    paytable: str
+    """The caribbean_stud file: a path relative to the floor file, or a shipped name such as caribbean_stud/standard."""
+    seats: int = Field(default=7, strict=True, ge=1, le=7)
+    """Player seats per table (Caribbean Stud: at most 7)."""
+    min_ante: PositiveAmount = Fraction(5)
+    """Smallest ante."""
+    max_ante: PositiveAmount = Fraction(500)
+    """Largest ante."""
+    progressive: str | None = None
+    """Name of the type: progressive meter the tables are linked to; null = no side bet."""
+    open: Hours = Field(
+        default_factory=lambda: ALWAYS_OPEN, json_schema_extra={"default": "always"}
+    )
+    """always, or a list of windows "HH:MM-HH:MM" (a close before the open is past midnight)."""
+    pace: BankedPace = BankedPace()
+    """Dealing pace."""
+    dealer_breaks: DealerBreaks | None = None
+    """Dealer breaks; null = none modelled."""
+
+    def __post_init__(self) -> None:
+        require_whole_cents(self.min_ante, "min_ante")
+        require_whole_cents(self.max_ante, "max_ante")
+        if self.min_ante > self.max_ante:
+            raise FieldProblem(
+                f"min_ante {self.min_ante} is above max_ante {self.max_ante}", "max_ante"
+            )
+
+
+@definition
+class PokerGroup:
+    """Identical house-dealt stud tables with one variant, one table structure and a waiting list."""
+
+    game: Literal["stud"] = "stud"
+    """The poker-room game: stud."""
+    name: Text
+    """The group's name (unique on the floor); player types list it in games."""
+    count: int = Field(default=1, strict=True, ge=1, le=500)
+    """How many tables."""
+    variant: str
+    """The stud_variant file or shipped name, e.g. stud/seven_card_stud."""
+    table: str
+    """The stud_table file or shipped name, e.g. stud/tables/5-10-bad-beat."""
+    seats: int | None = Field(default=None, strict=True, ge=2, le=10)
+    """Seats per table; null = the fewer of the variant's max_players and the table's max_seats."""
+    bad_beat: str | None = None
+    """Name of the type: bad_beat meter; required exactly when the table file has a bad_beat section."""
+    start_players: int = Field(default=5, strict=True, ge=2)
+    """A game starts when this many players are on the waiting list."""
+    break_below: int = Field(default=3, strict=True, ge=2)
+    """The game breaks when fewer players than this remain."""
+    open: Hours = Field(
+        default_factory=lambda: ALWAYS_OPEN, json_schema_extra={"default": "always"}
+    )
+    """always, or a list of windows "HH:MM-HH:MM" (a close before the open is past midnight)."""
+    dealer_breaks: DealerBreaks | None = None
+    """Dealer breaks; null = none modelled."""
+
+    def __post_init__(self) -> None:
+        if self.break_below > self.start_players:
+            raise FieldProblem(
+                f"break_below {self.break_below} is above start_players {self.start_players}",
+                "break_below",
+            )
+        if self.seats is not None and self.start_players > self.seats:
+            raise FieldProblem(
+                f"start_players {self.start_players} is above seats {self.seats}", "start_players"
+            )
+
+
+TableGroup = Annotated[BankedGroup | PokerGroup, Field(discriminator="game")]
+
+
+# ----------------------------------------------------------------- traffic
+
+
+@definition
+class PlayerType:
+    """A kind of player: how often they come, what they play, how long, with what money and skill."""
+
+    name: Text
+    """The type's name, e.g. recreational."""
+    weight: PositiveAmount = Fraction(1)
+    """Relative share of arrivals (weights need not sum to 1)."""
+    games: Annotated[tuple[str, ...], _at_least_one("game")]
+    """Group names in order of preference (at least one)."""
+    session_minutes: PositiveAmount = Fraction(60)
+    """Mean session length in minutes."""
+    session: Literal["exponential", "fixed"] = "exponential"
+    """Session length distribution: exponential with that mean, or fixed."""
+    buy_in: PositiveAmount | None = None
+    """Chips bought per session; null = an unlimited bankroll."""
+    ante: PositiveAmount | None = None
+    """Ante at banked games; null = the group's min_ante."""
+    side_bet: Share = Fraction(0)
+    """Probability that a session plays the progressive side bet (where the table has one)."""
+    strategy: str = "optimal"
+    """optimal, pair-or-better, akj83, always-raise, or a caribbean_strategy YAML file (relative to the floor file)."""
+    mistake_rate: Share = Fraction(0)
+    """Probability of reversing each raise/fold decision."""
+    patience_minutes: PositiveAmount = Fraction(30)
+    """Mean minutes a poker player stays on a waiting list."""
+    bot: Literal["mixed", "regular", "rock", "station", "maniac"] = "mixed"
+    """Poker bot policy; mixed = the default population."""
+
+    def __post_init__(self) -> None:
+        require_whole_cents(self.buy_in, "buy_in")
+        require_whole_cents(self.ante, "ante")
+        if not self.strategy_is_named and not self.strategy.endswith(_YAML_SUFFIXES):
+            raise FieldProblem(
+                f"unknown strategy {self.strategy!r}; expected one of "
+                f"{', '.join(NAMED_STRATEGIES)}, or a caribbean_strategy .yaml file",
+                "strategy",
+            )
+
+    def ante_for(self, group: BankedGroup) -> Fraction:
+        """This type's ante at ``group``: :attr:`ante`, else the group's ``min_ante``."""
+        return group.min_ante if self.ante is None else self.ante
+
+    @property
+    def strategy_is_named(self) -> bool:
+        """Whether :attr:`strategy` is a named strategy (else a strategy file)."""
+        return self.strategy in NAMED_STRATEGIES
+
+
+@definition
+class Traffic:
+    """Arrivals (a rate by hour of day and weekday) and the mix of player types."""
+
+    arrivals_per_hour: PositiveAmount
+    """Mean arrivals per hour at multiplier 1."""
+    hourly_profile: Annotated[
+        tuple[Amount, ...], _exactly(24, "one per hour of day 0..23"), _items(24)
+    ] = Field(default_factory=lambda: (Fraction(1),) * 24)
+    """Rate multiplier by hour of day, 24 values for hours 0..23."""
+    weekday_multipliers: Annotated[tuple[Amount, ...], _exactly(7, "Monday..Sunday"), _items(7)] = (
+        Field(default_factory=lambda: (Fraction(1),) * 7)
+    )
+    """Rate multiplier by weekday, 7 values Monday..Sunday."""
+    players: Annotated[tuple[PlayerType, ...], _at_least_one("player type")]
+    """The player types (at least one)."""
+
+    def rate_per_hour(self, hour_of_day: int, weekday: int) -> float:
+        """Mean arrivals per hour in hour ``hour_of_day`` (0..23) of weekday ``weekday`` (0 = Monday)."""
+        if not (0 <= hour_of_day < 24 and 0 <= weekday < 7):
+            raise ValueError(f"expected hour 0..23 and weekday 0..6, got {hour_of_day}, {weekday}")
+        return float(
+            self.arrivals_per_hour
+            * self.hourly_profile[hour_of_day]
+            * self.weekday_multipliers[weekday]
+        )
+
+    @property
+    def peak_rate_per_hour(self) -> float:
+        """The highest hourly rate of the week (the bound for thinning arrivals)."""
+        return float(
+            self.arrivals_per_hour * max(self.hourly_profile) * max(self.weekday_multipliers)
+        )
+
+    @property
+    def player_shares(self) -> tuple[Fraction, ...]:
+        """Each player type's share of arrivals (weights normalised to sum to 1)."""
+        total = sum(p.weight for p in self.players)
+        return tuple(p.weight / total for p in self.players)
+
+
+# ----------------------------------------------------------------- the floor
+
+
+@definition
+class FloorDefinition:
+    """A casino floor (``kind: floor``): table groups, linked meters and traffic."""
+
+    kind: Literal["floor"] = "floor"
+    """Always floor."""
+    name: Text
+    """Short name, e.g. "Caribbean Stud pit"."""
+    description: Text = ""
+    """One line for `casino-sim list`."""
+    source: Text = ""
+    """Where the numbers come from."""
+    notes: Text = ""
+    """Anything a reader should know (which numbers are assumptions)."""
+    days: int = Field(default=30, strict=True, ge=1, le=3660)
+    """The default horizon in days."""
+    start_weekday: Weekday = "monday"
+    """Weekday of day 0."""
+    meters: Mapping[str, MeterDef] = Field(default_factory=dict)
+    """Linked meters by name: type progressive (a pit) or bad_beat (a card room)."""
+    tables: Annotated[tuple[TableGroup, ...], _at_least_one("table group")]
+    """Groups of identical tables; game caribbean_stud or stud."""
+    traffic: Traffic
+    """Arrivals and player types."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "meters", MappingProxyType(dict(self.meters)))
+        problems = self._problems()
+        if problems:
+            raise FieldProblems(problems)
+
+    @cached_property
+    def groups(self) -> Mapping[str, BankedGroup | PokerGroup]:
+        """Table groups by name."""
+        return MappingProxyType({g.name: g for g in self.tables})
+
+    @property
+    def start_weekday_index(self) -> int:
+        """Weekday of day 0 as 0 (Monday) .. 6 (Sunday)."""
+        return WEEKDAYS.index(self.start_weekday)
+
+    def weekday(self, day: int) -> int:
+        """Weekday (0 = Monday) of simulated day ``day`` (day 0 is :attr:`start_weekday`)."""
+        return (self.start_weekday_index + day) % 7
+
+    def _problems(self) -> list[FieldProblem]:
+        problems: list[FieldProblem] = []
+        first: dict[str, int] = {}
+        used: set[str] = set()
+        for index, group in enumerate(self.tables):
+            if group.name in first:
+                problems.append(
+                    FieldProblem(
+                        f"duplicate group name {group.name!r} (also tables[{first[group.name]}])",
+                        "tables",
+                        index,
+                        "name",
+                    )
+                )
+            first.setdefault(group.name, index)
+            key, wanted = (
+                ("progressive", "progressive")
+                if isinstance(group, BankedGroup)
+                else ("bad_beat", "bad_beat")
+            )
+            meter_name: str | None = getattr(group, key)
+            if meter_name is None:
+                continue
+            used.add(meter_name)
+            meter = self.meters.get(meter_name)
+            if meter is None:
+                known = ", ".join(repr(m) for m in self.meters) or "none"
+                problems.append(
+                    FieldProblem(
+                        f"unknown meter {meter_name!r} (meters: {known})", "tables", index, key
+                    )
+                )
+            elif meter.type != wanted:
+                problems.append(
+                    FieldProblem(
+                        f"meter {meter_name!r} is a {meter.type} meter; "
+                        f"{group.game} tables need a type: {wanted} meter",
+                        "tables",
+                        index,
+                        key,
+                    )
+                )
+        if used <= set(self.meters):  # after a misspelt link, the unknown meter says it all
+            problems.extend(
+                FieldProblem(f"meter {name!r} is used by no table", "meters", name)
+                for name in self.meters
+                if name not in used
+            )
+        names: dict[str, int] = {}
+        for index, player in enumerate(self.traffic.players):
+            if player.name in names:
+                problems.append(
+                    FieldProblem(
+                        f"duplicate player type {player.name!r} (also players[{names[player.name]}])",
+                        "traffic",
+                        "players",
+                        index,
+                        "name",
+                    )
+                )
+            names.setdefault(player.name, index)
+            problems.extend(self._player_problems(index, player))
+        return problems
+
+    def _player_problems(self, index: int, player: PlayerType) -> list[FieldProblem]:
+        problems: list[FieldProblem] = []
+        where = ("traffic", "players", index)
+        for position, name in enumerate(player.games):
+            group = self.groups.get(name)
+            if group is None:
+                problems.append(
+                    FieldProblem(
+                        f"no table group {name!r} (groups: {', '.join(self.groups)})",
+                        *where,
+                        "games",
+                        position,
+                    )
+                )
+            elif (
+                isinstance(group, BankedGroup)
+                and player.ante is not None
+                and not group.min_ante <= player.ante <= group.max_ante
+            ):
+                problems.append(
+                    FieldProblem(
+                        f"ante {player.ante} is outside group {name!r}'s limits "
+                        f"{group.min_ante}..{group.max_ante}",
+                        *where,
+                        "ante",
+                    )
+                )
+        return problems

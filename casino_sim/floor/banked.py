@@ -1,0 +1,296 @@
+"""A Caribbean Stud table on the floor: seats, its dealer, and the rounds between two changes.
+
+Seats change only at arrivals, departures, breaks and closing, so the table
+deals every round up to the next change in one call. After each change it
+*plans*: it deals the rounds that can start before the earliest change it
+already knows of (a seated player's planned departure, a break, closing),
+settles them provisionally and finds the first round after which a player
+cannot cover another (their bankroll is gone): :meth:`BankedTable.replan`
+returns that departure so the floor can schedule it. At the next change
+:meth:`BankedTable.sync` commits the planned rounds that started before it
+(a round under way finishes with the players dealt in) and drops the rest.
+
+Rounds take ``seconds_per_round + seconds_per_player x players +
+shuffle_seconds``. Money: each seat's stake and payout in whole cents
+(:func:`~casino_sim.games.banked.caribbean_stud.rules.net_antes` at the seat's
+ante, breakage to the house), side bets and meter hits to the linked meter
+(:mod:`casino_sim.floor.meters`), fixed awards and envy bonuses from the house.
+A meter award is unknown until the meter settles, so the bankroll check
+counts it as nothing (a winner of the royal leaves rich at the planned time).
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from casino_sim.combinatorics import BINOMIAL
+from casino_sim.config.caribbean import CaribbeanPaytable
+from casino_sim.config.floor import BankedGroup
+from casino_sim.config.money import cents
+from casino_sim.config.progressive import ProgressivePaytable
+from casino_sim.engine.ledger import ANTE, AWARD, PAYOUT, RAISE, Ledger
+from casino_sim.evaluator import ace_king_threshold, category
+from casino_sim.evaluator.tables import CARD_KEYS, flush_tables, tables
+from casino_sim.floor.banked_kernel import N_SUMS, commit_rows, plan_rounds
+from casino_sim.floor.meters import LinkedProgressive
+from casino_sim.floor.players import Player
+from casino_sim.floor.tally import (
+    DEALING_SECONDS,
+    DROP,
+    HANDLE,
+    HANDS,
+    INITIAL_BETS,
+    MAIN_WIN,
+    ROUNDS,
+    SEAT_SECONDS,
+    SIDE_HANDLE,
+    SIDE_PAID,
+    THEO_WIN,
+    SessionLog,
+    TableTally,
+)
+from casino_sim.games.banked.caribbean_stud.progressive import award_vectors
+from casino_sim.games.banked.caribbean_stud.rounds import StrategyBook
+from casino_sim.games.banked.caribbean_stud.rules import net_antes, wager_antes
+
+__all__ = ["BankedTable"]
+
+#: Chips a player without a bankroll limit buys at a time, in antes.
+_REBUY_ANTES = 40
+
+
+class _Money:
+    """Per-outcome stake and payout in cents for each ante, built once per table group."""
+
+    def __init__(self, paytable: CaribbeanPaytable) -> None:
+        self.paytable = paytable
+        self.wagers = wager_antes(paytable)
+        self._by_ante: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+    def tables(self, ante: int) -> tuple[np.ndarray, np.ndarray]:
+        """(stake, payout) cents per outcome code for an ante of ``ante`` cents."""
+        if ante not in self._by_ante:
+            money = Fraction(ante, 100)
+            nets = net_antes(self.paytable, ante=money)
+            stake = [ante * int(w) for w in self.wagers]
+            paid = [int(ante * (int(w) + n)) for w, n in zip(self.wagers, nets, strict=True)]
+            self._by_ante[ante] = (np.array(stake, np.int64), np.array(paid, np.int64))
+        return self._by_ante[ante]
+
+
+class BankedTable:
+    """One table of a banked group: who sits where and the rounds planned until the next change.
+
+    The seats' figures live in arrays indexed by seat (written when a player sits
+    down), so planning is one compiled call.
+    """
+
+    def __init__(
+        self,
+        index: int,
+        group: BankedGroup,
+        paytable: CaribbeanPaytable,
+        rng: np.random.Generator,
+        *,
+        tally: TableTally,
+        ledger: Ledger,
+        log: SessionLog,
+        meter: LinkedProgressive | None,
+        book: StrategyBook | None = None,
+    ) -> None:
+        self.index = index
+        self.group = group
+        self.paytable = paytable
+        self.book = StrategyBook(paytable) if book is None else book
+        self.money = _Money(paytable)
+        self.tally, self.ledger, self.log, self.meter = tally, ledger, log, meter
+        self.seats: list[Player | None] = [None] * group.seats
+        self.count = 0
+        self.dealing = True
+        self.next_round = 0.0  # start of the first round not yet committed
+        self.last_change = 0.0
+        self.edges: dict[int, float] = {}  # rule slot -> exact house edge per ante (theo win)
+        self.slot_of: dict[str, int] = {}  # player type -> rule slot
+        self.plan_token = 0  # bumped on every replan: a stale bust timer compares it
+        pace = group.pace
+        self._seconds = [float(pace.seconds_per_round + pace.seconds_per_player * n
+                               + pace.shuffle_seconds) for n in range(group.seats + 1)]  # fmt: skip
+        progressive: ProgressivePaytable | None = meter.progressive if meter else None
+        fixed, _, envy = award_vectors(progressive) if progressive else (np.zeros(10),) * 3
+        self._fixed = np.round(fixed * 100).astype(np.int64)
+        self._envy = np.round(envy * 100).astype(np.int64)
+        self._wager = cents(progressive.wager) if progressive else 0
+        self._meter_hand = np.zeros(10, np.bool_)
+        if meter is not None:
+            self._meter_hand[list(meter.meter_categories)] = True
+        self._bits = rng.bit_generator
+        self._deck = np.arange(52, dtype=np.int64)
+        t5, f = tables(5), flush_tables()
+        self._eval = (CARD_KEYS, t5.key_index, t5.high, f.high,
+                      np.asarray(category(np.arange(7462)), dtype=np.int64), BINOMIAL,
+                      int(ace_king_threshold()))  # fmt: skip
+        n = group.seats
+        self._occupied = np.zeros(n, np.bool_)
+        self._rule = np.zeros(n, np.int64)
+        self._lookup = np.zeros(n, np.int64)
+        self._mistake = np.zeros(n, np.uint64)
+        self._stake = np.zeros((n, 14), np.int64)
+        self._paid = np.zeros((n, 14), np.int64)
+        self._side = np.zeros(n, np.bool_)
+        self._chips = np.zeros(n, np.int64)
+        self._limited = np.zeros(n, np.bool_)
+        self._need = np.zeros(n, np.int64)
+        self._theo = 0.0
+        self._cum = np.zeros((65, N_SUMS))
+        self._cum_net = np.zeros((65, n), np.int64)
+        self._hits = np.zeros((64 * n, 3), np.int64)
+        self._plan: tuple[float, float, int, int] | None = None  # start, seconds, rounds, n_hits
+        self._committed = 0
+        self._bust: tuple[int, int] = (-1, -1)
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def players(self) -> list[Player]:
+        return [p for p in self.seats if p is not None]
+
+    def free_seats(self) -> int:
+        return len(self.seats) - self.count
+
+    def seconds_per_round(self, players: int) -> float:
+        """Seconds a round takes with ``players`` seated."""
+        return self._seconds[players]
+
+    def seat(self, player: Player, t: float) -> None:
+        self.sync(t)
+        s = self.seats.index(None)
+        self.seats[s] = player
+        self.count += 1
+        player.seated_at = self
+        rule = player.rule[self.group.name]
+        self._occupied[s] = True
+        self._rule[s] = rule
+        self._lookup[s] = self.book.lookup_of[rule]
+        self._mistake[s] = min(int(player.mistake * 2**64), 2**64 - 1)
+        self._stake[s], self._paid[s] = self.money.tables(player.ante)
+        side = player.side and self.meter is not None
+        self._side[s] = side
+        self._limited[s] = not player.unlimited
+        self._need[s] = player.ante * self.money.wagers[-1] + (self._wager if side else 0)
+        self._theo += self.edges.get(rule, 0.0) * player.ante
+
+    def unseat(self, player: Player, t: float) -> None:
+        self.sync(t)
+        s = self.seats.index(player)
+        self.seats[s] = None
+        self.count -= 1
+        player.seated_at = None
+        self._occupied[s] = False
+        self._theo -= self.edges.get(self._rule[s], 0.0) * player.ante
+
+    def set_dealing(self, dealing: bool, t: float) -> None:
+        self.sync(t)
+        self.dealing = dealing
+
+    # --------------------------------------------------------------- planning
+    def replan(self, t: float, until: float) -> tuple[float, Player] | None:
+        """Deal the rounds that start in [t, ``until``) for the seated players.
+
+        Returns (time, player) of the first player to run out of chips, if any.
+        """
+        self.next_round = max(self.next_round, t)
+        self._plan = None
+        n = self.count
+        if not n or not self.dealing or until <= self.next_round:
+            return None
+        seconds = self._seconds[n]
+        rounds = math.ceil((until - self.next_round) / seconds)
+        if rounds + 1 > len(self._cum):
+            size = max(rounds + 1, 2 * len(self._cum))
+            self._cum = np.zeros((size, N_SUMS))
+            self._cum_net = np.zeros((size, len(self.seats)), np.int64)
+            self._hits = np.zeros((size * len(self.seats), 3), np.int64)
+        for s, p in enumerate(self.seats):
+            if p is not None:
+                self._chips[s] = p.chips
+        words = self._bits.random_raw(rounds * (6 * n + 5))
+        book = self.book
+        n_hits, bust_round, bust_seat = plan_rounds(
+            words, rounds, self._deck, *self._eval, self._occupied, self._rule, book.decide,
+            self._lookup, book.masks, self._mistake, self._stake, self._paid, self._side,
+            self._fixed, self._envy, self._meter_hand, self._wager, self._chips, self._limited,
+            self._need, self._theo, self._cum, self._cum_net, self._hits,
+        )  # fmt: skip
+        self._plan = (self.next_round, seconds, rounds, n_hits)
+        self._committed = 0
+        if bust_round < 0:
+            return None
+        player = self.seats[bust_seat]
+        assert player is not None
+        return self.next_round + (bust_round + 1) * seconds, player
+
+    def sync(self, t: float) -> None:
+        """Commit the planned rounds that started before ``t``; account seated time up to ``t``."""
+        n = self.count
+        if t > self.last_change and n:
+            self.tally.add_span(self.last_change, t, SEAT_SECONDS, n)
+            if self.dealing:
+                self.tally.add_span(self.last_change, t, DEALING_SECONDS, 1)
+        if t > self.last_change:
+            self.last_change = t
+        plan = self._plan
+        if plan is None or t <= plan[0]:
+            return
+        start, seconds, rounds, _ = plan
+        done = min(math.ceil((t - start) / seconds), rounds)
+        if done > self._committed:
+            self._commit(done)
+            self.next_round = start + done * seconds
+
+    def _commit(self, upto: int) -> None:
+        """Settle planned rounds [committed, upto) for good: tally, ledger, players, meter."""
+        assert self._plan is not None
+        start, seconds, _, n_hits = self._plan
+        first = self._committed
+        commit_rows(self.tally.rows, _SUMS, self._cum, start, seconds, first, upto)
+        done = self._cum[upto] - self._cum[first]
+        stake, main_win, antes = int(done[2]), int(done[3]), int(done[6])
+        ledger = self.ledger
+        ledger.post(ANTE, "players", "house", antes)
+        ledger.post(RAISE, "players", "house", stake - antes)
+        ledger.post(PAYOUT, "house", "players", stake - main_win)
+        nets = (self._cum_net[upto] - self._cum_net[first]).tolist()
+        k = upto - first
+        wagers = self.money.wagers[-1]
+        for s, p in enumerate(self.seats):
+            if p is None:
+                continue
+            net = nets[s]
+            p.net += net
+            p.chips += net
+            p.hands += k
+            if p.unlimited:  # a player without a bankroll limit buys more chips when short
+                short = p.ante * wagers + self._wager - p.chips
+                if short > 0:
+                    unit = p.ante * _REBUY_ANTES
+                    bought = unit * math.ceil(short / unit)
+                    p.chips += bought
+                    p.buy_ins += bought
+                    self.tally.add(start + upto * seconds, DROP, bought)
+        side_count = int(np.count_nonzero(self._side & self._occupied))
+        if side_count and self.meter is not None:
+            meter = self.meter
+            ledger.post(AWARD, "house", "players", int(done[5]))
+            meter.add_bet_run(start + (first + 1) * seconds, seconds, k, side_count)
+            for r, s, hand in self._hits[:n_hits].tolist():
+                if first <= r < upto:
+                    player = self.seats[s]
+                    assert player is not None
+                    meter.add_hit(start + (r + 1) * seconds, self.index, s, hand, player.session)
+        self._committed = upto
+
+
+#: The running sums a plan keeps (:mod:`casino_sim.floor.banked_kernel`) and their tally columns.
+_SUMS = np.array([ROUNDS, HANDS, HANDLE, MAIN_WIN, SIDE_HANDLE, SIDE_PAID, INITIAL_BETS, THEO_WIN])

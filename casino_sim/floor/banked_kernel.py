@@ -1,0 +1,133 @@
+"""The compiled inner loop of a floor's Caribbean Stud table: deal, decide and settle planned rounds.
+
+One call deals ``rounds`` rounds to the occupied seats of a table (in seat
+order, from the table's persistent deck, as
+:func:`~casino_sim.games.banked.caribbean_stud.rounds.deal_rounds` does: the
+same random words give the same cards and decisions), settles every seat in
+cents, and keeps running sums so that any prefix of the rounds can be
+committed later by subtraction: ``cum[r]`` holds the :data:`SUMS` over rounds
+``0..r-1`` and ``cum_net[r, s]`` seat ``s``'s result. It stops looking for a
+bust after the first seat whose limited bankroll cannot cover another round.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from casino_sim.combinatorics import colex5
+from casino_sim.evaluator.kernels import high_value5
+from casino_sim.games.banked.caribbean_stud.montecarlo.kernels import (
+    DECIDE_LOOKUP,
+    DECIDE_RAISE,
+    draw_below,
+)
+
+__all__ = ["N_SUMS", "commit_rows", "plan_rounds"]
+
+#: Running sums per round: rounds, hands, handle, main-game win, side handle, side awards
+#: paid by the house (fixed and envy), initial bets (antes), theoretical win.
+N_SUMS = 8
+
+
+@njit(cache=True)
+def plan_rounds(  # type: ignore[no-untyped-def]
+    words, rounds, deck, card_keys, key_index, high, flush_high, category_of, binomial,
+    qualifier, occupied, seat_rule, decide, seat_table, masks, mistake, stake_tab, paid_tab,
+    side, fixed, envy, meter_hand, wager, chips, limited, need, theo, cum, cum_net, hits,
+):  # fmt: skip
+    """Deal and settle ``rounds`` rounds; returns (meter hits listed, bust round, bust seat)."""
+    n_seats = occupied.shape[0]
+    seats = np.empty(n_seats, np.int64)
+    n = 0
+    antes = 0
+    side_count = 0
+    for s in range(n_seats):
+        if occupied[s]:
+            seats[n] = s
+            n += 1
+            antes += stake_tab[s, 0]
+            if side[s]:
+                side_count += 1
+    values = np.empty(n, np.int64)
+    cats = np.empty(n, np.int64)
+    outcome = np.empty(n, np.int64)
+    dealer_at = 5 * n
+    n_hits, bust_round, bust_seat = 0, -1, -1
+    w = 0
+    for r in range(rounds):
+        for j in range(5 * (n + 1)):
+            pick = j + draw_below(words[w], 52 - j)
+            w += 1
+            card = deck[pick]
+            deck[pick] = deck[j]
+            deck[j] = card
+        dealer = high_value5(deck, dealer_at, card_keys, key_index, high, flush_high)
+        upcard = deck[dealer_at]
+        qualifies = dealer >= qualifier
+        for i in range(n):
+            s = seats[i]
+            value = high_value5(deck, 5 * i, card_keys, key_index, high, flush_high)
+            values[i] = value
+            cats[i] = category_of[value]
+            rule = decide[seat_rule[s], value]
+            if rule == DECIDE_LOOKUP:
+                index = colex5(deck, 5 * i, binomial)
+                raised = ((masks[seat_table[s], index] >> np.uint64(upcard)) & np.uint64(1)) != 0
+            else:
+                raised = rule == DECIDE_RAISE
+            if words[w] < mistake[s]:
+                raised = not raised
+            w += 1
+            if not raised:
+                outcome[i] = 0
+            elif not qualifies:
+                outcome[i] = 1
+            elif value > dealer:
+                outcome[i] = 4 + cats[i]
+            elif value == dealer:
+                outcome[i] = 2
+            else:
+                outcome[i] = 3
+        stake = paid = side_paid = 0
+        for i in range(n):
+            s = seats[i]
+            st = stake_tab[s, outcome[i]]
+            pa = paid_tab[s, outcome[i]]
+            net = pa - st
+            if side[s]:
+                award = fixed[cats[i]]
+                for o in range(n):
+                    if o != i and side[seats[o]]:
+                        award += envy[cats[o]]
+                side_paid += award
+                net += award - wager
+                if meter_hand[cats[i]] and n_hits < hits.shape[0]:
+                    hits[n_hits, 0] = r
+                    hits[n_hits, 1] = s
+                    hits[n_hits, 2] = cats[i]
+                    n_hits += 1
+            stake += st
+            paid += pa
+            cum_net[r + 1, s] = cum_net[r, s] + net
+            if limited[s] and bust_round < 0 and chips[s] + cum_net[r + 1, s] < need[s]:
+                bust_round, bust_seat = r, s
+        cum[r + 1, 0] = cum[r, 0] + 1
+        cum[r + 1, 1] = cum[r, 1] + n
+        cum[r + 1, 2] = cum[r, 2] + stake
+        cum[r + 1, 3] = cum[r, 3] + stake - paid
+        cum[r + 1, 4] = cum[r, 4] + side_count * wager
+        cum[r + 1, 5] = cum[r, 5] + side_paid
+        cum[r + 1, 6] = cum[r, 6] + antes
+        cum[r + 1, 7] = cum[r, 7] + theo
+    return n_hits, bust_round, bust_seat
+
+
+@njit(cache=True)
+def commit_rows(rows, columns, cum, start, seconds, first, last):  # type: ignore[no-untyped-def]
+    """Add rounds ``first..last-1`` (ending at ``start + (r + 1) seconds``) to ``rows`` by hour."""
+    top = rows.shape[0] - 1
+    for r in range(first, last):
+        hour = min(int((start + (r + 1) * seconds) // 3600.0), top)
+        for c in range(columns.shape[0]):
+            rows[hour, columns[c]] += cum[r + 1, c] - cum[r, c]

@@ -1,0 +1,469 @@
+"""One replication of a floor: SimPy events for arrivals, sessions, waiting lists, hours and breaks.
+
+SimPy handles *changes*: an arrival, a departure (session over, or out of
+chips), a player leaving a waiting list, a table opening, closing or going on
+a break, midnight. Between two changes a table's seats are fixed, so its
+rounds are dealt and settled in one batch (:mod:`casino_sim.floor.banked`,
+:mod:`casino_sim.floor.poker`): the event count grows with traffic, not with
+rounds. Every event is a callback on a SimPy timeout (no process per player).
+
+Players arrive as a Poisson process with a rate by clock hour and weekday,
+pick a type by weight, and try its games in order of preference: a banked
+game seats them at a random open table with a free seat; a poker game seats
+them at a running game with a free seat, else puts them on the group's
+waiting list (a game starts when ``start_players`` are listed and a table is
+open; it breaks when fewer than ``break_below`` remain, whose players go back
+to the top of the list; a listed player leaves after an exponential patience).
+A player who finds no place is turned away.
+
+Money flows through one :class:`~casino_sim.engine.ledger.Ledger`; at the end
+every account reconciles with the floor's own reckoning: the players' with
+the sessions' results, each meter's with the meter, the pot's with zero and
+the house's with the tables' tallies less what the meters hold and paid.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import simpy
+
+from casino_sim.config.floor import BankedGroup, PlayerType, PokerGroup, ProgressiveMeterDef
+from casino_sim.config.money import cents
+from casino_sim.engine.ledger import Ledger
+from casino_sim.floor.banked import BankedTable
+from casino_sim.floor.meters import LinkedBadBeat, LinkedProgressive
+from casino_sim.floor.plan import FloorPlan
+from casino_sim.floor.players import Player
+from casino_sim.floor.poker import PokerTable
+from casino_sim.floor.results import ReplicationResult, build_replication
+from casino_sim.floor.schedule import DAY, is_dealing, is_open, next_arrival, next_dealing_change
+from casino_sim.floor.tally import DROP, SessionLog, TableTally
+from casino_sim.games.banked.caribbean_stud.rounds import StrategyBook
+from casino_sim.games.poker_room.bots import BotPolicy, default_population
+
+__all__ = ["run_replication"]
+
+Table = BankedTable | PokerTable
+_BOTS = {b.name: b for b in default_population(5)}
+_BLOCK = 1024  # random numbers drawn at a time for the traffic
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """A player type's figures as plain numbers (read on every arrival)."""
+
+    name: str
+    games: tuple[str, ...]
+    session_seconds: float
+    fixed_session: bool
+    side_bet: float
+    mistake: float
+    patience_seconds: float
+    buy_in: int | None
+    bot: str
+    ante: dict[str, int]  # cents, by banked group
+
+    @classmethod
+    def of(cls, kind: PlayerType, plan: FloorPlan) -> _Kind:
+        return cls(
+            kind.name, kind.games, float(kind.session_minutes) * 60.0, kind.session == "fixed",
+            float(kind.side_bet), float(kind.mistake_rate), float(kind.patience_minutes) * 60.0,
+            None if kind.buy_in is None else cents(kind.buy_in), kind.bot,
+            {g: cents(a) for (g, k), a in plan.antes.items() if k == kind.name},
+        )  # fmt: skip
+
+
+@dataclass
+class _Group:
+    """A table group on the floor: its tables, hours, breaks and (poker) waiting list."""
+
+    definition: BankedGroup | PokerGroup
+    tables: list[Table]
+    windows: tuple[tuple[int, int], ...] | None
+    break_minutes: float | None
+    waiting: deque[Player]
+    waiting_tally: TableTally
+    last_list_change: float = 0.0
+    reneged: int = 0
+
+    def is_open(self, t: float) -> bool:
+        return is_open(self.windows, t)
+
+    def is_dealing(self, t: float) -> bool:
+        return is_dealing(self.windows, self.break_minutes, t)
+
+
+class _Floor:
+    """The state of one replication and its event handlers."""
+
+    def __init__(self, plan: FloorPlan, index: int, seed: np.random.SeedSequence) -> None:
+        self.plan = plan
+        self.floor = floor = plan.floor
+        self.index = index
+        definition = floor.definition
+        self.env = simpy.Environment()
+        self.horizon = plan.horizon
+        hours = plan.days * 24
+        self.ledger = Ledger()
+        self.log = SessionLog()
+        self.kinds = [_Kind.of(k, plan) for k in definition.traffic.players]
+        traffic, weekday = definition.traffic, definition.weekday
+        self.rates = [traffic.rate_per_hour(h % 24, weekday(h // 24)) for h in range(24 * 7)]
+        n_tables = sum(g.count for g in definition.tables)
+        streams = seed.spawn(1 + n_tables)
+        self.rng = np.random.default_rng(streams[0])
+        self._uniforms: list[float] = []
+        self._exponentials: list[float] = []
+        self._next_u = self._next_e = 0
+        shares = np.array([float(s) for s in definition.traffic.player_shares])
+        self.kind_cdf = np.cumsum(shares) / shares.sum()
+        self.arrivals = np.zeros(len(self.kinds), np.int64)
+        self.turned_away = np.zeros(len(self.kinds), np.int64)
+        self.meters: dict[str, LinkedProgressive | LinkedBadBeat] = {}
+        for name, meter in definition.meters.items():
+            start = floor.meter_start(name)
+            if isinstance(meter, ProgressiveMeterDef):
+                self.meters[name] = LinkedProgressive(
+                    name, floor.progressives[name], self.ledger, grid=plan.grid, start=start,
+                    credit_session=self._credit,
+                )  # fmt: skip
+            else:
+                self.meters[name] = LinkedBadBeat(
+                    name, floor.bad_beat(name), self.ledger, grid=plan.grid, start=start,
+                    credit_session=self._credit,
+                )  # fmt: skip
+        self.groups: dict[str, _Group] = {}
+        self.tables: list[Table] = []
+        self.table_groups: list[str] = []
+        for group in definition.tables:
+            breaks = group.dealer_breaks
+            windows = None if group.open.always else group.open.windows
+            tables: list[Table] = []
+            book = (
+                StrategyBook(floor.paytables[group.name])
+                if isinstance(group, BankedGroup)
+                else None
+            )
+            for _ in range(group.count):
+                i = len(self.tables)
+                tally = TableTally(hours)
+                rng = np.random.default_rng(streams[1 + i])
+                table: Table
+                if isinstance(group, BankedGroup):
+                    pit = self.meters.get(group.progressive) if group.progressive else None
+                    assert pit is None or isinstance(pit, LinkedProgressive)
+                    table = BankedTable(i, group, floor.paytables[group.name], rng, tally=tally,
+                                        ledger=self.ledger, log=self.log, meter=pit,
+                                        book=book)  # fmt: skip
+                    for kind in self.kinds:
+                        key = (group.name, kind.name)
+                        if key in plan.strategies:
+                            slot = table.book.slot(
+                                plan.strategies[key], ante=plan.antes[key], key=kind.name
+                            )
+                            table.slot_of[kind.name] = slot
+                            table.edges[slot] = plan.edges[key]
+                else:
+                    room = self.meters.get(group.bad_beat) if group.bad_beat else None
+                    assert room is None or isinstance(room, LinkedBadBeat)
+                    table = PokerTable(i, group, floor.variants[group.name],
+                                       floor.stud_tables[group.name], rng,
+                                       seats=floor.seats(group.name), tally=tally,
+                                       ledger=self.ledger, log=self.log, meter=room)  # fmt: skip
+                tables.append(table)
+                self.tables.append(table)
+                self.table_groups.append(group.name)
+            minutes = None
+            if breaks is not None and not breaks.relief:
+                minutes = float(breaks.minutes_per_hour)
+            self.groups[group.name] = _Group(group, tables, windows, minutes, deque(),
+                                             TableTally(hours))  # fmt: skip
+
+    # ------------------------------------------------------------- helpers
+    def _after(self, delay: float, action: Callable[[], None]) -> None:
+        """Run ``action`` ``delay`` seconds from now (nothing at or past the horizon)."""
+        if self.env.now + delay >= self.horizon:
+            return
+        event = self.env.timeout(delay)
+        event.callbacks.append(lambda _: action())
+
+    def _uniform(self) -> float:
+        """The next uniform number of the traffic stream (drawn in blocks)."""
+        if self._next_u == len(self._uniforms):
+            self._uniforms, self._next_u = self.rng.random(_BLOCK).tolist(), 0
+        self._next_u += 1
+        return self._uniforms[self._next_u - 1]
+
+    def _exponential(self) -> float:
+        """The next unit exponential number of the traffic stream (drawn in blocks)."""
+        if self._next_e == len(self._exponentials):
+            self._exponentials, self._next_e = self.rng.standard_exponential(_BLOCK).tolist(), 0
+        self._next_e += 1
+        return self._exponentials[self._next_e - 1]
+
+    def _credit(self, session: int, amount: int) -> None:
+        self.log.net[session] += amount
+
+    def _rate(self, hour: int) -> float:
+        return self.rates[hour % (24 * 7)]
+
+    # ------------------------------------------------------------- arrivals
+    def _schedule_arrival(self) -> None:
+        t = next_arrival(self._rate, self.env.now, self._exponential(),
+                         horizon=self.horizon)  # fmt: skip
+        if t < self.horizon:
+            self._after(t - self.env.now, self._arrive)
+
+    def _arrive(self) -> None:
+        self._schedule_arrival()
+        now = self.env.now
+        k = int(np.searchsorted(self.kind_cdf, self._uniform(), side="right"))
+        k = min(k, len(self.kinds) - 1)
+        kind = self.kinds[k]
+        self.arrivals[k] += 1
+        mean = kind.session_seconds
+        length = mean if kind.fixed_session else mean * self._exponential()
+        side = self._uniform() < kind.side_bet
+        for name in kind.games:
+            group = self.groups[name]
+            if not group.is_open(now):
+                continue
+            if isinstance(group.definition, BankedGroup):
+                free = [t for t in group.tables if t.free_seats()]
+                if not free:
+                    continue
+                table = free[int(self._uniform() * len(free))]
+                assert isinstance(table, BankedTable)
+                player = self._new_player(k, now + length, side, group.definition)
+                self._sit_banked(player, table)
+                return
+            player = self._new_player(k, now + length, side, None)
+            player.bot = self._bot(kind.bot, player.session)
+            group.waiting.append(player)
+            self._list_changed(group, len(group.waiting) - 1)
+            self._after(kind.patience_seconds * self._exponential(),
+                        self._give_up(player, player.token))  # fmt: skip
+            self._after(length, self._leave_later(player, player.token, session_end=True))
+            self._fill(group)
+            return
+        self.turned_away[k] += 1
+
+    def _bot(self, name: str, session: int) -> BotPolicy:
+        if name == "mixed":
+            return default_population(5)[session % 5]
+        return _BOTS[name]
+
+    def _new_player(
+        self, k: int, leaves_at: float, side: bool, group: BankedGroup | None
+    ) -> Player:
+        kind = self.kinds[k]
+        player = Player(kind=k, session=self.log.open(k), leaves_at=leaves_at,
+                        arrived=self.env.now, mistake=kind.mistake)  # fmt: skip
+        if group is not None:
+            player.ante = kind.ante[group.name]
+            player.side = side and group.progressive is not None
+            player.unlimited = kind.buy_in is None
+        return player
+
+    # ---------------------------------------------------------- banked play
+    def _sit_banked(self, player: Player, table: BankedTable) -> None:
+        now = self.env.now
+        kind = self.kinds[player.kind]
+        player.rule[table.group.name] = table.slot_of[kind.name]
+        buy_in = kind.buy_in if kind.buy_in is not None else player.ante * 40
+        player.chips = player.buy_ins = buy_in
+        table.tally.add(now, DROP, buy_in)
+        table.seat(player, now)
+        self._after(player.leaves_at - now, self._leave_later(player, player.token))
+        self._replan(table)
+
+    def _replan(self, table: BankedTable) -> None:
+        now = self.env.now
+        group = self.groups[table.group.name]
+        until = min([p.leaves_at for p in table.players] + [self.horizon])
+        until = min(until, next_dealing_change(group.windows, group.break_minutes, now))
+        table.plan_token += 1
+        bust = table.replan(now, until)
+        if bust is not None:
+            when, player = bust
+            token = table.plan_token
+            self._after(when - now, lambda: self._bust(table, player, token))
+
+    def _bust(self, table: BankedTable, player: Player, token: int) -> None:
+        if table.plan_token == token and player.seated_at is table:
+            self._leave(player)
+
+    # ---------------------------------------------------------- poker play
+    def _fill(self, group: _Group) -> None:
+        """Seat listed players: into running games first, then start games where enough wait."""
+        now = self.env.now
+        if not group.is_open(now):
+            return
+        for table in group.tables:
+            assert isinstance(table, PokerTable)
+            while table.running and table.free_seats() and group.waiting:
+                self._seat_listed(group, table)
+        for table in group.tables:
+            assert isinstance(table, PokerTable)
+            definition = group.definition
+            assert isinstance(definition, PokerGroup)
+            if not table.running and len(group.waiting) >= definition.start_players:
+                table.start(now)
+                while table.free_seats() and group.waiting:
+                    self._seat_listed(group, table)
+
+    def _seat_listed(self, group: _Group, table: PokerTable) -> None:
+        now = self.env.now
+        player = group.waiting.popleft()
+        self._list_changed(group, len(group.waiting) + 1)
+        player.token += 1  # cancels the patience timer
+        if player.buy_ins == 0:
+            player.buy_ins = table.structure.buy_in_cents
+            table.tally.add(now, DROP, player.buy_ins)
+            self.log.wait[player.session] = now - player.arrived
+        table.seat(player, now)
+
+    def _give_up(self, player: Player, token: int) -> Callable[[], None]:
+        def action() -> None:
+            if player.token == token and player.seated_at is None:
+                self._leave_list(player)
+
+        return action
+
+    def _leave_list(self, player: Player) -> None:
+        """A listed player goes home (out of patience, or the session is over)."""
+        group = self._group_of_listed(player)
+        if group is not None:
+            group.waiting.remove(player)
+            self._list_changed(group, len(group.waiting) + 1)
+            group.reneged += 1
+            player.token += 1
+            self._close_session(player)
+
+    def _group_of_listed(self, player: Player) -> _Group | None:
+        return next((g for g in self.groups.values() if player in g.waiting), None)
+
+    def _list_changed(self, group: _Group, length_before: int) -> None:
+        now = self.env.now
+        group.waiting_tally.add_span(group.last_list_change, now, 0, length_before)
+        group.last_list_change = now
+
+    # ---------------------------------------------------------- departures
+    def _leave_later(
+        self, player: Player, token: int, *, session_end: bool = False
+    ) -> Callable[[], None]:
+        def action() -> None:
+            if player.token != token and not session_end:
+                return
+            if player.seated_at is not None:
+                if session_end or player.token == token:
+                    self._leave(player)
+            elif session_end:  # still on a list when the session ends: goes home
+                self._leave_list(player)
+
+        return action
+
+    def _leave(self, player: Player) -> None:
+        now = self.env.now
+        table = player.seated_at
+        player.token += 1
+        table.unseat(player, now)
+        self._close_session(player)
+        group = self.groups[table.group.name]
+        if isinstance(table, BankedTable):
+            self._replan(table)
+            return
+        definition = group.definition
+        assert isinstance(definition, PokerGroup)
+        if table.running and len(table.seats) < definition.break_below:
+            for p in reversed(table.stop(now)):
+                group.waiting.appendleft(p)
+                self._list_changed(group, len(group.waiting) - 1)
+        self._fill(group)
+
+    def _close_session(self, player: Player) -> None:
+        self.log.net[player.session] += player.net
+        self.log.hands[player.session] = player.hands
+        self.log.drop[player.session] = player.buy_ins
+
+    # ------------------------------------------------------- hours, breaks
+    def _watch_hours(self, group: _Group) -> None:
+        now = self.env.now
+        change = next_dealing_change(group.windows, group.break_minutes, now)
+        if change < self.horizon:
+            self._after(change - now, lambda: self._hours_changed(group))
+
+    def _hours_changed(self, group: _Group) -> None:
+        now = self.env.now
+        dealing, open_ = group.is_dealing(now), group.is_open(now)
+        for table in group.tables:
+            if not open_:
+                players = table.stop(now) if isinstance(table, PokerTable) else table.players
+                for p in players:
+                    if p.seated_at is not None:
+                        table.unseat(p, now)
+                    p.token += 1
+                    self._close_session(p)
+            table.set_dealing(dealing, now)
+            if isinstance(table, BankedTable):
+                self._replan(table)
+        if open_:
+            self._fill(group)
+        self._watch_hours(group)
+
+    def _midnight(self) -> None:
+        now = self.env.now
+        for table in self.tables:
+            table.sync(now)
+        for meter in self.meters.values():
+            meter.settle(now)
+        self._after(DAY, self._midnight)
+
+    # ------------------------------------------------------------------ run
+    def run(self) -> ReplicationResult:
+        for group in self.groups.values():
+            if not group.is_dealing(0.0):
+                for table in group.tables:
+                    table.set_dealing(False, 0.0)
+            self._watch_hours(group)
+        self._schedule_arrival()
+        self._after(DAY, self._midnight)
+        self.env.run(until=self.horizon)
+        end = self.horizon
+        for table in self.tables:
+            for p in list(table.players if isinstance(table, BankedTable) else table.seats):
+                table.unseat(p, end)
+                self._close_session(p)
+            table.sync(end)
+        for group in self.groups.values():
+            self._list_changed(group, len(group.waiting))
+            for p in group.waiting:
+                self._close_session(p)
+        for meter in self.meters.values():
+            meter.settle(math.inf)  # the last rounds started before the horizon and end after it
+        poker = [n for n, g in self.groups.items() if isinstance(g.definition, PokerGroup)]
+        return build_replication(
+            index=self.index,
+            days=self.plan.days,
+            tables=[(name, self.groups[name].definition.game) for name in self.table_groups],
+            seats=[self.floor.seats(name) for name in self.table_groups],
+            tallies=[t.tally for t in self.tables],
+            meters=self.meters,
+            log=self.log,
+            kinds=[k.name for k in self.kinds],
+            ledger=self.ledger,
+            arrivals=self.arrivals.tolist(),
+            turned_away=self.turned_away.tolist(),
+            reneged={n: self.groups[n].reneged for n in poker},
+            waiting={n: self.groups[n].waiting_tally for n in poker},
+        )
+
+
+def run_replication(plan: FloorPlan, index: int, seed: np.random.SeedSequence) -> ReplicationResult:
+    """Replication ``index`` of ``plan``: a pure function of (plan, seed)."""
+    return _Floor(plan, index, seed).run()

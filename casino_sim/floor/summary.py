@@ -1,0 +1,353 @@
+"""Across replications: means with 95% intervals, meter bands, hit odds, daily win distributions.
+
+:class:`FloorSummary` takes replications one at a time (:meth:`FloorSummary.add`,
+in replication order) and keeps only what the figures need: per-replication
+totals by table group, the meters' paths on the shared grid, their hits, the
+per-table daily wins, sums by hour of day and the session figures, so memory
+does not grow with the number of rounds. :meth:`FloorSummary.to_record` gives
+every figure as plain JSON-ready data.
+
+An interval is the replications' mean +- t(0.975, R - 1) x SD / sqrt(R): the
+replications are independent, so it is exact in the large-sample sense
+whatever happens inside a run (meters, correlation between days). With a
+single replication there is no interval (``null``).
+
+A table's *win* is the house's result there as the cage counts it: the main
+game's win, plus side bets less the awards the house pays and less the
+share of each side bet that funds the meter and its reserve, plus rake and
+time collection. Seeds and advances are the floor's (its ``ledger``), not a
+table's. *Hold* is win over drop (cash exchanged for chips).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from typing import Any
+
+import numpy as np
+from scipy import stats
+
+from casino_sim.engine.ledger import Ledger
+from casino_sim.floor.plan import FloorPlan
+from casino_sim.floor.results import SESSION_EDGES, ReplicationResult
+from casino_sim.floor.schedule import DAY
+from casino_sim.floor.tally import (
+    DEALING_SECONDS,
+    DROP,
+    HANDLE,
+    HANDS,
+    INITIAL_BETS,
+    JACKPOT_DROP,
+    MAIN_WIN,
+    METRICS,
+    RAKE,
+    ROUNDS,
+    SEAT_SECONDS,
+    SIDE_HANDLE,
+    SIDE_PAID,
+    THEO_WIN,
+    TIME_COLLECTED,
+)
+
+__all__ = ["BAND_QUANTILES", "HIT_WITHIN_DAYS", "FloorSummary", "interval"]
+
+#: Quantiles (percent) of the meter bands and of distributions.
+BAND_QUANTILES = (5, 25, 50, 75, 95)
+#: Horizons (days) for "probability of at least one hit within D days" (those within the run).
+HIT_WITHIN_DAYS = (1, 7, 30, 90, 180, 365, 730, 1825, 3650)
+
+
+def interval(values: list[float] | np.ndarray) -> dict[str, float | int | None]:
+    """Mean and 95% interval of independent replications' values (no interval for one).
+
+    >>> interval([1.0, 2.0, 3.0])["low"] < 2.0 < interval([1.0, 2.0, 3.0])["high"]
+    True
+    """
+    x = np.asarray(values, float)
+    n = len(x)
+    mean = float(x.mean()) if n else math.nan
+    if n < 2:
+        return {"mean": mean, "low": None, "high": None, "se": None, "n": n}
+    se = float(x.std(ddof=1) / math.sqrt(n))
+    half = float(stats.t.ppf(0.975, n - 1)) * se
+    return {"mean": mean, "low": mean - half, "high": mean + half, "se": se, "n": n}
+
+
+def _ratio(a: float, b: float) -> float:
+    return a / b if b else math.nan
+
+
+def _wilson(successes: int, n: int) -> dict[str, float]:
+    """Share and 95% Wilson interval."""
+    if n == 0:
+        return {"share": math.nan, "low": math.nan, "high": math.nan, "n": 0}
+    z = 1.959963984540054
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return {"share": p, "low": centre - half, "high": centre + half, "n": n}
+
+
+def _gaps(hours: list[float]) -> dict[str, Any]:
+    if not hours:
+        return {"mean": None, "n": 0}
+    return {"mean": float(np.mean(hours)), "n": len(hours), **_quantiles(np.array(hours))}
+
+
+def _quantiles(values: np.ndarray) -> dict[str, float]:
+    if len(values) == 0:
+        return {}
+    q = np.percentile(values, BAND_QUANTILES)
+    return {f"p{p}": float(v) for p, v in zip(BAND_QUANTILES, q, strict=True)}
+
+
+class FloorSummary:
+    """Replications folded into figures (add them in replication order)."""
+
+    def __init__(self, plan: FloorPlan) -> None:
+        self.plan = plan
+        floor = plan.floor
+        self.groups = [g.name for g in floor.definition.tables]
+        self.games = {g.name: g.game for g in floor.definition.tables}
+        self.replications = 0
+        self.totals: dict[str, list[np.ndarray]] = defaultdict(list)  # group -> per rep [metric]
+        self.win: dict[str, list[float]] = defaultdict(list)  # group -> per rep win (cents)
+        self.daily_win: dict[str, list[np.ndarray]] = defaultdict(list)  # per table-day (cents)
+        self.hour_of_day: np.ndarray | None = None
+        self.waiting_by_hour: dict[str, np.ndarray] = {}
+        self.paths: dict[str, list[np.ndarray]] = defaultdict(list)
+        self.hits: dict[str, list[list[Any]]] = defaultdict(list)  # meter -> per rep hits
+        self.meter_ends: dict[str, list[tuple[int, int, int, int]]] = defaultdict(list)
+        self.house: list[int] = []
+        self.arrivals = np.zeros(len(floor.definition.traffic.players), np.int64)
+        self.turned_away = np.zeros_like(self.arrivals)
+        self.reneged: dict[str, int] = defaultdict(int)
+        self.sessions: list[dict[str, float]] = []
+        self.session_hist: np.ndarray | None = None
+        self.ledger = Ledger()
+        self._funding = self._meter_funding()
+
+    def _meter_funding(self) -> dict[str, float]:
+        """Per banked group: the share of a side bet that goes to the meter and its reserve."""
+        floor = self.plan.floor
+        out = {}
+        for group in floor.banked_groups:
+            if group.progressive:
+                p = floor.progressives[group.progressive]
+                out[group.name] = float(p.contribution_rate + p.reserve_rate)
+        return out
+
+    def _table_win(self, group: str, rows: np.ndarray) -> np.ndarray:
+        """Win (cents) of rows [..., metric] of a table of ``group``."""
+        funded = self._funding.get(group, 0.0)
+        win: np.ndarray = (
+            rows[..., MAIN_WIN]
+            + rows[..., SIDE_HANDLE] * (1 - funded)
+            - rows[..., SIDE_PAID]
+            + rows[..., RAKE]
+            + rows[..., TIME_COLLECTED]
+        )
+        return win
+
+    def add(self, rep: ReplicationResult) -> None:
+        """Fold one replication in."""
+        self.replications += 1
+        names = [g for g, _ in rep.tables]
+        for group in self.groups:
+            mine = [i for i, g in enumerate(names) if g == group]
+            daily = rep.daily[mine]  # [table, day, metric]
+            self.totals[group].append(daily.sum(axis=(0, 1)))
+            wins = self._table_win(group, daily)  # [table, day]
+            self.win[group].append(float(wins.sum()))
+            self.daily_win[group].append(wins.ravel().astype(np.float32))
+        self.hour_of_day = rep.hour_of_day.copy() if self.hour_of_day is None else (
+            self.hour_of_day + rep.hour_of_day)  # fmt: skip
+        for name, waiting in rep.waiting_by_hour.items():
+            self.waiting_by_hour[name] = self.waiting_by_hour.get(name, 0) + waiting
+        for name, meter in rep.meters.items():
+            self.paths[name].append(meter.path)
+            self.hits[name].append(meter.hits)
+            self.meter_ends[name].append(
+                (meter.start_liability, meter.end_liability, meter.end_meter, meter.money_in)
+            )
+        self.house.append(rep.house_result)
+        self.arrivals += rep.arrivals
+        self.turned_away += rep.turned_away
+        for name, count in rep.reneged.items():
+            self.reneged[name] += count
+        if not self.sessions:
+            self.sessions = [dict.fromkeys(s, 0) | {"type": s["type"]} for s in rep.sessions]
+        for total, part in zip(self.sessions, rep.sessions, strict=True):
+            for key, value in part.items():
+                if key != "type":
+                    total[key] += value
+        hist = rep.session_hist
+        self.session_hist = hist.copy() if self.session_hist is None else self.session_hist + hist
+        self.ledger = self.ledger.merge(rep.ledger)
+
+    # ---------------------------------------------------------------- figures
+    def _open_hours(self, group: str) -> float:
+        """Hours the group's tables are open over the run, all its tables."""
+        definition = self.plan.floor.group(group)
+        per_day = 86400 if definition.open.always else definition.open.open_seconds_per_day
+        return per_day / 3600 * self.plan.days * definition.count
+
+    def group_record(self, group: str) -> dict[str, Any]:
+        """Every figure of one table group, per replication mean with its interval."""
+        totals = np.array(self.totals[group])  # [rep, metric]
+        seats = self.plan.floor.seats(group)
+        hours = self._open_hours(group)
+        wins = np.array(self.win[group])
+        per_rep = {
+            "win": wins / 100,
+            "win_per_table_hour": wins / 100 / hours,
+            "hold": wins / np.where(totals[:, DROP] > 0, totals[:, DROP], np.nan),
+            "drop": totals[:, DROP] / 100,
+            "handle": totals[:, HANDLE] / 100,
+            "rounds": totals[:, ROUNDS],
+            "hands": totals[:, HANDS],
+            "rounds_per_table_hour": totals[:, ROUNDS] / hours,
+            "occupancy": totals[:, SEAT_SECONDS] / (hours * 3600 * seats),
+            "dealing_share": totals[:, DEALING_SECONDS] / (hours * 3600),
+        }
+        if self.games[group] == "caribbean_stud":
+            bets = np.where(totals[:, INITIAL_BETS] > 0, totals[:, INITIAL_BETS], np.nan)
+            per_rep |= {
+                "main_game_win": totals[:, MAIN_WIN] / 100,
+                "theoretical_win": totals[:, THEO_WIN] / 100,
+                "house_edge_per_initial_bet": totals[:, MAIN_WIN] / bets,
+                "theoretical_edge_per_initial_bet": totals[:, THEO_WIN] / bets,
+                "side_bet_handle": totals[:, SIDE_HANDLE] / 100,
+                "side_bet_awards_paid_by_house": totals[:, SIDE_PAID] / 100,
+            }
+        else:
+            hands = np.where(totals[:, ROUNDS] > 0, totals[:, ROUNDS], np.nan)
+            per_rep |= {
+                "rake": totals[:, RAKE] / 100,
+                "time_collected": totals[:, TIME_COLLECTED] / 100,
+                "jackpot_drop": totals[:, JACKPOT_DROP] / 100,
+                "rake_per_hand": totals[:, RAKE] / 100 / hands,
+                "house_take_per_100_hands": (totals[:, RAKE] + totals[:, TIME_COLLECTED]) / hands,
+                "house_take_per_table_hour": (totals[:, RAKE] + totals[:, TIME_COLLECTED]) / 100 / hours,
+            }  # fmt: skip
+        daily = (
+            np.concatenate(self.daily_win[group]) / 100 if self.daily_win[group] else np.zeros(0)
+        )
+        losing = [float((d < 0).mean()) for d in self.daily_win[group] if len(d)]
+        return {
+            "game": self.games[group],
+            "tables": self.plan.floor.group(group).count,
+            "seats": seats,
+            "open_table_hours": hours,
+            **{k: interval(v[~np.isnan(v)]) for k, v in per_rep.items()},
+            "daily_win_per_table": {
+                "mean": float(daily.mean()) if len(daily) else math.nan,
+                "sd": float(daily.std(ddof=1)) if len(daily) > 1 else math.nan,
+                **_quantiles(daily),
+                "losing_day_probability": interval(losing),
+            },
+        }
+
+    def meter_record(self, name: str) -> dict[str, Any]:
+        """A meter's growth, bands, hits and liability across replications."""
+        paths = np.stack(self.paths[name]) / 100  # [rep, grid]
+        bands = {f"p{q}": np.percentile(paths, q, axis=0).tolist() for q in BAND_QUANTILES}
+        by_hand: dict[str, dict[str, Any]] = {}
+        hands = sorted({h.hand for rep in self.hits[name] for h in rep})
+        for hand in hands:
+            at_hit = np.array([h.meter_before for rep in self.hits[name] for h in rep
+                               if h.hand == hand]) / 100  # fmt: skip
+            amounts = np.array([h.amount for rep in self.hits[name] for h in rep
+                                if h.hand == hand]) / 100  # fmt: skip
+            gaps = []
+            firsts = []
+            for rep in self.hits[name]:
+                times = [h.time for h in rep if h.hand == hand]
+                gaps += list(np.diff(times) / 3600)
+                firsts.append(times[0] if times else math.inf)
+            counts = [sum(h.hand == hand for h in rep) for rep in self.hits[name]]
+            within = {
+                str(d): _wilson(sum(f <= d * DAY for f in firsts), len(firsts))
+                for d in HIT_WITHIN_DAYS
+                if d <= self.plan.days
+            }
+            by_hand[hand] = {
+                "hits_per_replication": interval(counts),
+                "meter_at_hit": {"mean": float(at_hit.mean()), **_quantiles(at_hit)},
+                "amount_paid": {"mean": float(amounts.mean()), **_quantiles(amounts)},
+                "hours_between_hits": _gaps(gaps),
+                "probability_within_days": within,
+            }
+        ends = np.array(self.meter_ends[name], float) / 100
+        return {
+            "grid_hours": (self.plan.grid / 3600).tolist(),
+            "mean_path": paths.mean(axis=0).tolist(),
+            "bands": bands,
+            "hits": by_hand,
+            "liability_start": float(ends[0, 0]),
+            "liability_end": interval(ends[:, 1]),
+            "meter_end": interval(ends[:, 2]),
+            "money_in": interval(ends[:, 3]),
+        }
+
+    def players_record(self) -> list[dict[str, Any]]:
+        """Per player type: sessions, results, waits, turned away."""
+        out = []
+        kinds = self.plan.floor.definition.traffic.players
+        for k, total in enumerate(self.sessions):
+            n = int(total["sessions"])
+            mean = _ratio(total["net_sum"], n)
+            var = _ratio(total["net_squares"], n) - mean * mean if n else math.nan
+            hist = self.session_hist[k].tolist() if self.session_hist is not None else []
+            out.append({
+                "type": kinds[k].name,
+                "arrivals": int(self.arrivals[k]),
+                "turned_away": int(self.turned_away[k]),
+                "turned_away_share": _ratio(int(self.turned_away[k]), int(self.arrivals[k])),
+                "sessions_played": n,
+                "mean_result": mean,
+                "sd_result": math.sqrt(max(var, 0.0)) if n else math.nan,
+                "losing_share": _ratio(total["losing"], n),
+                "mean_hands": _ratio(total["hands"], n),
+                "mean_wait_minutes": _ratio(total["wait_seconds"], n) / 60,
+                "result_histogram": {"edges": list(SESSION_EDGES), "counts": hist},
+            })  # fmt: skip
+        return out
+
+    def by_hour_record(self) -> dict[str, Any]:
+        """Occupancy and waiting list by hour of day, per group (means over days and replications)."""
+        assert self.hour_of_day is not None
+        names = [g for g in self.groups for _ in range(self.plan.floor.group(g).count)]
+        out: dict[str, Any] = {}
+        scale = self.plan.days * self.replications * 3600
+        for group in self.groups:
+            rows = self.hour_of_day[[i for i, g in enumerate(names) if g == group]].sum(axis=0)
+            seats = self.plan.floor.seats(group) * self.plan.floor.group(group).count
+            out[group] = {
+                "occupancy": (rows[:, SEAT_SECONDS] / (scale * seats)).tolist(),
+                "rounds": (rows[:, ROUNDS] / (self.plan.days * self.replications)).tolist(),
+                "win": (self._table_win(group, rows) / 100 / (self.plan.days * self.replications)).tolist(),
+            }  # fmt: skip
+            if group in self.waiting_by_hour:
+                out[group]["waiting_list"] = (self.waiting_by_hour[group] / scale).tolist()
+        return out
+
+    def to_record(self) -> dict[str, Any]:
+        """Every figure, JSON-ready."""
+        house = np.array(self.house, float) / 100
+        return {
+            "days": self.plan.days,
+            "replications": self.replications,
+            "floor": {
+                "house_result": interval(house),
+                "house_result_per_day": interval(house / self.plan.days),
+                "losing_run_probability": _wilson(int((house < 0).sum()), len(house)),
+            },
+            "groups": {g: self.group_record(g) for g in self.groups},
+            "meters": {m: self.meter_record(m) for m in self.paths},
+            "players": self.players_record(),
+            "reneged_from_waiting_lists": dict(self.reneged),
+            "by_hour_of_day": self.by_hour_record(),
+            "metrics": list(METRICS),
+        }
