@@ -195,8 +195,11 @@ class BankedTable:
         self.dealing = dealing
 
     # --------------------------------------------------------------- planning
-    def replan(self, t: float, until: float) -> tuple[float, Player] | None:
-        """Deal the rounds that start in [t, ``until``) for the seated players.
+    def replan(
+        self, t: float, until: float, *, pause: float = math.inf
+    ) -> tuple[float, Player] | None:
+        """Deal the rounds that start in [t, ``until``) and end by ``pause`` (a break or closing:
+        the dealer starts no round it cannot finish), for the seated players.
 
         Returns (time, player) of the first player to run out of chips, if any.
         """
@@ -207,6 +210,10 @@ class BankedTable:
             return None
         seconds = self._seconds[n]
         rounds = math.ceil((until - self.next_round) / seconds)
+        if pause < math.inf:
+            rounds = min(rounds, math.floor((pause - self.next_round) / seconds))
+        if rounds <= 0:
+            return None
         if rounds + 1 > len(self._cum):
             size = max(rounds + 1, 2 * len(self._cum))
             self._cum = np.zeros((size, N_SUMS))

@@ -44,8 +44,14 @@ from casino_sim.floor.tally import (
 from casino_sim.floor.tally import (
     RAKE as RAKED,
 )
+from casino_sim.games.poker_room.bots import default_population
 from casino_sim.games.poker_room.dealing import draw_hands
-from casino_sim.games.poker_room.fast import fallback_reason, play_compiled, play_python
+from casino_sim.games.poker_room.fast import (
+    HandArrays,
+    fallback_reason,
+    play_compiled,
+    play_python,
+)
 from casino_sim.games.poker_room.house import HALF_HOUR_SECONDS
 
 __all__ = ["PokerTable"]
@@ -79,8 +85,12 @@ class PokerTable:
         self.running = False
         self.dealing = True
         self.next_hand = 0.0
+        self.pause_at = math.inf  # the next break or closing (set by the floor)
         self.hands_played = 0
         self.last_change = 0.0
+        # the floor's bots are the default logic: the compiled engine fits unless the game does not
+        self._compiled = fallback_reason(variant, structure, default_population(2)) is None
+        self._mean_seconds: dict[int, float] = {}  # players -> typical seconds per hand
         self._decks = np.zeros((0, 52), np.int8)
         self._uniforms = np.zeros((0, 64))
         pace = structure.pace
@@ -134,7 +144,7 @@ class PokerTable:
         if live:
             self.tally.add_span(self.last_change, t, DEALING_SECONDS, 1)
             self.next_hand = max(self.next_hand, self.last_change)
-            while self.next_hand < t:
+            while self.next_hand < t and self.next_hand < self.pause_at:
                 self._play_until(t)
         self.last_change = t
 
@@ -148,9 +158,10 @@ class PokerTable:
         first_tick = math.ceil(start / HALF_HOUR_SECONDS) * HALF_HOUR_SECONDS
         for p in self.seats:
             p.net -= fee
-        total = fee * len(self.seats)
-        self.ledger.post(TIME_COLLECTION, "players", "house", total)
-        self.tally.add(first_tick, TIME_COLLECTED, total)
+        each_tick = self._time_fee * len(self.seats)
+        self.ledger.post(TIME_COLLECTION, "players", "house", each_tick * ticks)
+        times = first_tick + HALF_HOUR_SECONDS * np.arange(ticks)
+        self.tally.add_events(times, TIME_COLLECTED, np.full(ticks, float(each_tick)))
 
     def _take_decks(self, count: int) -> tuple[np.ndarray, np.ndarray]:
         if len(self._decks) < count:
@@ -164,11 +175,12 @@ class PokerTable:
         n = len(self.seats)
         per_hand, per_player, per_street, per_showdown = self._pace
         shortest = per_hand + per_player * n
-        count = min(_MAX_HANDS, max(1, math.ceil((t - self.next_hand) / shortest)))
+        typical = max(shortest, self._mean_seconds.get(n, shortest))  # learnt from hands played
+        count = min(_MAX_HANDS, math.ceil((t - self.next_hand) / typical) + 1)
         decks, uniforms = self._take_decks(count)
         bots = [p.bot for p in self.seats]
         args = (self.variant, self.structure, bots, decks, uniforms, self.hands_played)
-        if fallback_reason(self.variant, self.structure, bots) is None:
+        if self._compiled:
             hands = play_compiled(*args)
         else:
             hands = play_python(*args)[0]
@@ -176,14 +188,18 @@ class PokerTable:
         ends = self.next_hand + np.cumsum(seconds)
         starts = ends - seconds
         played = int(np.searchsorted(starts, t, side="left"))  # hands starting before t
+        last = int(np.searchsorted(ends, self.pause_at, side="right"))  # ...ending by a pause
+        self._mean_seconds[n] = 0.9 * typical + 0.1 * float(seconds.mean())
+        if last < played:  # the dealer starts no hand that would run into a break or closing
+            played = last
+            self.next_hand = self.pause_at
+        elif played:
+            self.next_hand = float(ends[played - 1])
         self._decks, self._uniforms = self._decks[played:], self._uniforms[played:]
-        self._commit(hands, played, ends[:played])
-        self.next_hand = float(ends[played - 1])
+        if played:
+            self._commit(hands, played, ends[:played])
 
-    def _commit(self, hands: object, played: int, ends: np.ndarray) -> None:
-        from casino_sim.games.poker_room.fast import HandArrays
-
-        assert isinstance(hands, HandArrays)
+    def _commit(self, hands: HandArrays, played: int, ends: np.ndarray) -> None:
         n = len(self.seats)
         first = self.hands_played
         wagered = hands.wagered[:played]

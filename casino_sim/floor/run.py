@@ -49,7 +49,9 @@ from casino_sim.games.poker_room.bots import BotPolicy, default_population
 __all__ = ["run_replication"]
 
 Table = BankedTable | PokerTable
-_BOTS = {b.name: b for b in default_population(5)}
+_BOTS: dict[str, BotPolicy] = {}
+for _bot in default_population(5):
+    _BOTS.setdefault(_bot.name, _bot)  # the first of each name (the population has two regulars)
 _BLOCK = 1024  # random numbers drawn at a time for the traffic
 
 
@@ -229,29 +231,32 @@ class _Floor:
         mean = kind.session_seconds
         length = mean if kind.fixed_session else mean * self._exponential()
         side = self._uniform() < kind.side_bet
-        for name in kind.games:
-            group = self.groups[name]
-            if not group.is_open(now):
-                continue
-            if isinstance(group.definition, BankedGroup):
-                free = [t for t in group.tables if t.free_seats()]
-                if not free:
-                    continue
-                table = free[int(self._uniform() * len(free))]
-                assert isinstance(table, BankedTable)
-                player = self._new_player(k, now + length, side, group.definition)
-                self._sit_banked(player, table)
-                return
-            player = self._new_player(k, now + length, side, None)
-            player.bot = self._bot(kind.bot, player.session)
-            group.waiting.append(player)
-            self._list_changed(group, len(group.waiting) - 1)
-            self._after(kind.patience_seconds * self._exponential(),
-                        self._give_up(player, player.token))  # fmt: skip
-            self._after(length, self._leave_later(player, player.token, session_end=True))
-            self._fill(group)
+        open_groups = [g for g in (self.groups[n] for n in kind.games) if g.is_open(now)]
+        target = next((g for g in open_groups if self._has_free_seat(g)), None)
+        if target is None:  # no free seat: wait for the first open poker game, if any
+            target = next((g for g in open_groups if isinstance(g.definition, PokerGroup)), None)
+        if target is None:
+            self.turned_away[k] += 1
             return
-        self.turned_away[k] += 1
+        if isinstance(target.definition, BankedGroup):
+            free = [t for t in target.tables if t.free_seats()]
+            table = free[int(self._uniform() * len(free))]
+            assert isinstance(table, BankedTable)
+            self._sit_banked(self._new_player(k, now + length, side, target.definition), table)
+            return
+        player = self._new_player(k, now + length, side, None)
+        player.bot = self._bot(kind.bot, player.session)
+        target.waiting.append(player)
+        self._list_changed(target, len(target.waiting) - 1)
+        self._after(kind.patience_seconds * self._exponential(),
+                    self._give_up(player, player.token))  # fmt: skip
+        self._after(length, self._leave_later(player, player.token, session_end=True))
+        self._fill(target)
+
+    @staticmethod
+    def _has_free_seat(group: _Group) -> bool:
+        """A free seat at an open table (banked) or at a running game (poker)."""
+        return any(t.free_seats() for t in group.tables)
 
     def _bot(self, name: str, session: int) -> BotPolicy:
         if name == "mixed":
@@ -286,9 +291,9 @@ class _Floor:
         now = self.env.now
         group = self.groups[table.group.name]
         until = min([p.leaves_at for p in table.players] + [self.horizon])
-        until = min(until, next_dealing_change(group.windows, group.break_minutes, now))
+        pause = next_dealing_change(group.windows, group.break_minutes, now)
         table.plan_token += 1
-        bust = table.replan(now, until)
+        bust = table.replan(now, until, pause=pause)
         if bust is not None:
             when, player = bust
             token = table.plan_token
@@ -412,8 +417,11 @@ class _Floor:
             table.set_dealing(dealing, now)
             if isinstance(table, BankedTable):
                 self._replan(table)
-        if open_:
+        if open_ and isinstance(group.definition, PokerGroup):
             self._fill(group)
+        for table in group.tables:
+            if isinstance(table, PokerTable):
+                table.pause_at = next_dealing_change(group.windows, group.break_minutes, now)
         self._watch_hours(group)
 
     def _midnight(self) -> None:
@@ -427,9 +435,12 @@ class _Floor:
     # ------------------------------------------------------------------ run
     def run(self) -> ReplicationResult:
         for group in self.groups.values():
-            if not group.is_dealing(0.0):
-                for table in group.tables:
+            pause = next_dealing_change(group.windows, group.break_minutes, 0.0)
+            for table in group.tables:
+                if not group.is_dealing(0.0):
                     table.set_dealing(False, 0.0)
+                if isinstance(table, PokerTable):
+                    table.pause_at = pause
             self._watch_hours(group)
         self._schedule_arrival()
         self._after(DAY, self._midnight)

@@ -58,6 +58,11 @@ BAND_QUANTILES = (5, 25, 50, 75, 95)
 HIT_WITHIN_DAYS = (1, 7, 30, 90, 180, 365, 730, 1825, 3650)
 
 
+#: Metrics in money (cents in the tallies).
+_MONEY = ("handle", "main_win", "side_handle", "side_paid", "rake", "time_collected",
+          "jackpot_drop", "theo_win", "drop", "initial_bets")  # fmt: skip
+
+
 def interval(values: list[float] | np.ndarray) -> dict[str, float | int | None]:
     """Mean and 95% interval of independent replications' values (no interval for one).
 
@@ -115,6 +120,9 @@ class FloorSummary:
         self.win: dict[str, list[float]] = defaultdict(list)  # group -> per rep win (cents)
         self.daily_win: dict[str, list[np.ndarray]] = defaultdict(list)  # per table-day (cents)
         self.hour_of_day: np.ndarray | None = None
+        self.table_totals: np.ndarray | None = None  # [table, metric], summed over replications
+        self.day_totals: dict[str, np.ndarray] = {}  # group -> [day, metric] over replications
+        self.table_names: list[str] = []
         self.waiting_by_hour: dict[str, np.ndarray] = {}
         self.paths: dict[str, list[np.ndarray]] = defaultdict(list)
         self.hits: dict[str, list[list[Any]]] = defaultdict(list)  # meter -> per rep hits
@@ -154,9 +162,14 @@ class FloorSummary:
         """Fold one replication in."""
         self.replications += 1
         names = [g for g, _ in rep.tables]
+        self.table_names = names
+        totals = rep.daily.sum(axis=1)
+        self.table_totals = totals if self.table_totals is None else self.table_totals + totals
         for group in self.groups:
             mine = [i for i, g in enumerate(names) if g == group]
             daily = rep.daily[mine]  # [table, day, metric]
+            by_day = daily.sum(axis=0)
+            self.day_totals[group] = self.day_totals.get(group, 0) + by_day
             self.totals[group].append(daily.sum(axis=(0, 1)))
             wins = self._table_win(group, daily)  # [table, day]
             self.win[group].append(float(wins.sum()))
@@ -280,7 +293,14 @@ class FloorSummary:
                 "probability_within_days": within,
             }
         ends = np.array(self.meter_ends[name], float) / 100
+        every_hit = [
+            {"replication": r, "hours": h.time / 3600, "table": h.table, "hand": h.hand,
+             "amount": h.amount / 100, "meter_before": h.meter_before / 100}
+            for r, hits in enumerate(self.hits[name])
+            for h in hits
+        ]  # fmt: skip
         return {
+            "every_hit": every_hit,
             "grid_hours": (self.plan.grid / 3600).tolist(),
             "mean_path": paths.mean(axis=0).tolist(),
             "bands": bands,
@@ -290,6 +310,31 @@ class FloorSummary:
             "meter_end": interval(ends[:, 2]),
             "money_in": interval(ends[:, 3]),
         }
+
+    def tables_record(self) -> list[dict[str, Any]]:
+        """Per table: its group and daily means (over days and replications) of every metric."""
+        assert self.table_totals is not None
+        scale = self.plan.days * self.replications
+        out = []
+        for i, group in enumerate(self.table_names):
+            row = self.table_totals[i] / scale
+            money = {m: float(row[METRICS.index(m)]) / 100 for m in _MONEY}
+            counts = {m: float(row[METRICS.index(m)]) for m in METRICS if m not in _MONEY}
+            out.append({"table": i, "group": group, "per_day": money | counts,
+                        "win_per_day": float(self._table_win(group, row)) / 100})  # fmt: skip
+        return out
+
+    def by_day_record(self) -> dict[str, Any]:
+        """Per group and day of the run: mean win, rounds and hands over replications."""
+        out = {}
+        for group, rows in self.day_totals.items():
+            rows = rows / self.replications
+            out[group] = {
+                "win": (self._table_win(group, rows) / 100).tolist(),
+                "rounds": rows[:, ROUNDS].tolist(),
+                "hands": rows[:, HANDS].tolist(),
+            }
+        return out
 
     def players_record(self) -> list[dict[str, Any]]:
         """Per player type: sessions, results, waits, turned away."""
@@ -349,5 +394,7 @@ class FloorSummary:
             "players": self.players_record(),
             "reneged_from_waiting_lists": dict(self.reneged),
             "by_hour_of_day": self.by_hour_record(),
+            "by_day": self.by_day_record(),
+            "tables": self.tables_record(),
             "metrics": list(METRICS),
         }

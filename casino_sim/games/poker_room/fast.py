@@ -153,6 +153,20 @@ _RANKINGS = {
 }
 
 
+_CONFIGS: dict[tuple[int, int], tuple[StudVariant, StudTable, Ints, Ints, Ints]] = {}
+
+
+def _configs(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints, Ints]:
+    """The kernel's game, streets and rake arrays, built once per (variant, table)."""
+    key = (id(variant), id(table))
+    if key not in _CONFIGS:
+        if len(_CONFIGS) >= 64:
+            _CONFIGS.pop(next(iter(_CONFIGS)))
+        cfg, streets = _config(variant, table)
+        _CONFIGS[key] = (variant, table, cfg, streets, _rake_config(table))  # keeps the ids alive
+    return _CONFIGS[key][2:]
+
+
 def _config(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints]:
     values = {
         "n_streets": len(variant.streets),
@@ -231,7 +245,7 @@ def play_compiled(
     if reason is not None:
         raise OptionError(f"the compiled stud engine cannot play {reason}")
     n, count = len(players), len(decks)
-    cfg, streets = _config(variant, table)
+    cfg, streets, rake = _configs(variant, table)
     bots = np.array([(b.tightness, b.aggression, b.bluff) for b in players], np.float64)
     out = _empty(count, n, table.buy_in_cents)
     status = np.zeros(count, np.int8)
@@ -245,7 +259,7 @@ def play_compiled(
     high, low = _evaluate(variant, cards, out.showdown[:, None] & live)
     first_seat = table.odd_chip == "first-seat"
     settle_hands(status, out.wagered, live, out.street, cards, high, low, table.buy_in_cents,
-                 _rake_config(table), cfg[1], first_seat, out.stacks_end, out.rake, out.drop,
+                 rake, cfg[1], first_seat, out.stacks_end, out.rake, out.drop,
                  out.bad_beat)  # fmt: skip
     replay = np.flatnonzero(status)
     if replay.size:
