@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pytest
 
 from casino_sim.config import load_paytable, load_progressive, shipped_files
-from casino_sim.floor.model import FloorConfig, simulate_floor
+from casino_sim.floor.shortcut import pit_floor
+from casino_sim.floor.simulate import simulate_floor
 from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
 from casino_sim.games.banked.caribbean_stud.montecarlo import simulate as mc
 
@@ -45,20 +45,8 @@ def test_analysis_monte_carlo_and_floor_agree(path):
         combined = math.hypot(small.standard_error, large.standard_error)
         assert abs(small.estimate - large.estimate) < 3 * combined, (seats, small, large)
 
-    floor = [
-        simulate_floor(
-            FloorConfig(
-                STANDARD,
-                tables=6,
-                hours=100,
-                arrivals_per_hour=60,
-                progressive=progressive,
-                side_bet_share=1.0,
-                strategy="always-raise",
-            ),
-            seed=seed,
-        ).side_bet_return
-        for seed in range(6)
-    ]
-    mean, se = float(np.mean(floor)), float(np.std(floor, ddof=1) / math.sqrt(len(floor)))
-    assert abs(mean - exact) < 3 * se + 1e-9, (floor, exact)
+    floor = pit_floor("caribbean_stud/standard", progressive=path, tables=6, arrivals_per_hour=60,
+                      side_bet_share=1, strategy="always-raise")  # fmt: skip
+    summary = simulate_floor(floor, days=4, replications=6, seed=0, workers=2)
+    side = summary.to_record()["meters"]["progressive"]["side_bet_return"]
+    assert abs(side["mean"] - exact) < 3 * side["se"] + 1e-9, (side, exact)

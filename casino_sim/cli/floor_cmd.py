@@ -1,204 +1,209 @@
-"""``casino-sim floor``: Caribbean Stud tables on the clock with a linked progressive."""
+"""``casino-sim floor``: a casino floor on the clock, replicated, from a floor file (or a paytable).
+
+``casino-sim floor floors/casino --days 30 --replications 50 --seed 1 --plots out/``
+runs the floor's SimPy model ``--replications`` times (replication *i* draws
+from the *i*-th child of the seed, so any ``--workers`` gives the same figures)
+and prints each table group's win, hold, occupancy and edge, each meter's
+liability and hits, and the players turned away, every figure with its 95%
+interval across replications. The shortcut ``casino-sim floor PAYTABLE
+[--tables 4 --arrivals-per-hour 40 ...]`` runs one pit of that paytable
+(:func:`casino_sim.floor.shortcut.pit_floor`).
+"""
 
 from __future__ import annotations
 
 import argparse
+import time
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from casino_sim.cli.common import (
     SEED,
+    WORKERS,
     HelpFormatter,
     Number,
     Subparsers,
     add_output_options,
     check_outputs,
     pick_seed,
+    progress_bar,
     require,
     run_provenance,
 )
 
-#: Formats ``--plot`` can write, by file extension.
-PLOT_FORMATS = ("png", "svg", "pdf")
-HOURS = Number("float", low=0, low_open=True, high=24 * 366 * 10)
+if TYPE_CHECKING:
+    from casino_sim.config.floor_loader import Floor
+
+#: The most replications one run takes (each is a whole floor for ``--days``).
+MAX_REPLICATIONS = 100_000
+#: The shortcut's options (a paytable instead of a floor file) and their defaults.
+SHORTCUT = {
+    "tables": 4,
+    "arrivals_per_hour": 40,
+    "session_minutes": 45,
+    "ante": Fraction(5),
+    "strategy": "optimal",
+    "side_bet_share": None,
+    "progressive": None,
+}
+
+
+class _FloorHelp(HelpFormatter):
+    """Shows defaults, except for options whose default the help text states itself (None)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None:
+            return action.help
+        return super()._get_help_string(action)
 
 
 def register(subparsers: Subparsers) -> None:
+    """Add the ``floor`` sub-command."""
     parser = subparsers.add_parser(
         "floor",
-        help="Caribbean Stud tables on the clock: hold per table-hour, linked meter over time",
-        description="A SimPy model of a floor: arrivals, seats, dealing pace, a linked progressive meter.",
-        formatter_class=HelpFormatter,
+        help="a casino floor on the clock (floor file or paytable): win per day, hold, meters, "
+        "hits, occupancy, with intervals across replications",
+        description="A SimPy model of a casino floor (kind: floor YAML, e.g. floors/casino): "
+        "arrivals by hour and weekday, seats, waiting lists, dealer breaks, linked meters, "
+        "replicated. A caribbean_stud paytable instead runs one pit (the shortcut options).",
+        formatter_class=_FloorHelp,
     )
     parser.add_argument(
-        "paytable",
-        help="Caribbean Stud paytable YAML, or a shipped name such as caribbean_stud/standard",
+        "floor",
+        metavar="FLOOR",
+        help="a floor file or shipped name (floors/pit, floors/card-room, floors/casino), or a "
+        "caribbean_stud paytable such as caribbean_stud/standard (the shortcut)",
     )
     parser.add_argument(
-        "--progressive", metavar="FILE", help="progressive side-bet YAML (linked across the tables)"
-    )
-    parser.add_argument(
-        "--tables", type=Number("int", low=1, high=1000), default=4, help="tables on the floor"
-    )
-    parser.add_argument(
-        "--hours", type=HOURS, default=24.0, help="simulated hours (at most 10 years)"
-    )
-    parser.add_argument(
-        "--arrivals-per-hour", type=Number("float", low=0, low_open=True, high=10_000),
-        default=40.0, help="players arriving per hour (Poisson)",
+        "--days", type=Number("int", low=1, high=3660), default=None,
+        help="days per replication (default: the floor file's days; 1 for a paytable)",
     )  # fmt: skip
     parser.add_argument(
-        "--session-minutes", type=Number("float", low=0, low_open=True, high=7 * 24 * 60),
-        default=45.0, help="mean session length (exponential)",
+        "--replications", type=Number("int", low=1, high=MAX_REPLICATIONS), default=10,
+        help="independent replications (intervals need 2 or more)",
     )  # fmt: skip
     parser.add_argument(
-        "--ante", type=Number("money", low=Fraction(1, 100), high=1_000_000), default=Fraction(5),
-        help="ante in money",
-    )  # fmt: skip
-    parser.add_argument(
-        "--strategy", default="optimal", help="optimal | pair-or-better | akj83 | always-raise"
-    )
-    parser.add_argument(
-        "--side-bet-share", type=Number("float", low=0, high=1), default=None,
-        help="share of players on the progressive (needs --progressive; default 0.5 with it)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--seed",
-        type=SEED,
-        default=None,
+        "--seed", type=SEED, default=None,
         help="seed for a reproducible run (default: random, printed)",
-    )
-    parser.add_argument("--json", metavar="OUT", help="write totals, meter path and hits as JSON")
-    parser.add_argument("--csv", metavar="OUT", help="write the per-table figures as CSV")
-    parser.add_argument(
-        "--plot", metavar="FILE",
-        help="plot the meter and win per table-hour (.png, .svg or .pdf, by the extension)",
     )  # fmt: skip
+    parser.add_argument("--workers", type=WORKERS, default=1, help="worker processes")
+    parser.add_argument("--json", metavar="OUT", help="write every figure as JSON")
+    parser.add_argument("--csv", metavar="OUT", help="write one row per table group as CSV")
+    parser.add_argument(
+        "--plots", metavar="DIR",
+        help="write the plots (meters, daily win, hour of day) into DIR: new, empty or a "
+        "folder casino-sim wrote",
+    )  # fmt: skip
+    parser.add_argument(
+        "--plot-format", choices=("svg", "png", "pdf"), default="svg", help="format of --plots"
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    shortcut = parser.add_argument_group(
+        "shortcut (FLOOR is a caribbean_stud paytable: one pit, always open, constant arrivals)"
+    )
+    shortcut.add_argument(
+        "--tables", type=Number("int", low=1, high=500), default=None,
+        help=f"tables in the pit (default: {SHORTCUT['tables']})",
+    )  # fmt: skip
+    shortcut.add_argument(
+        "--arrivals-per-hour", type=Number("float", low=0, low_open=True, high=10_000),
+        default=None, help=f"players arriving per hour, Poisson (default: {SHORTCUT['arrivals_per_hour']})",
+    )  # fmt: skip
+    shortcut.add_argument(
+        "--session-minutes", type=Number("float", low=0, low_open=True, high=7 * 24 * 60),
+        default=None, help=f"mean session length, exponential (default: {SHORTCUT['session_minutes']})",
+    )  # fmt: skip
+    shortcut.add_argument(
+        "--ante", type=Number("money", low=Fraction(1, 100), high=1_000_000), default=None,
+        help=f"ante in money (default: {SHORTCUT['ante']})",
+    )  # fmt: skip
+    shortcut.add_argument(
+        "--strategy", default=None,
+        help="optimal, pair-or-better, akj83, always-raise, or a caribbean_strategy YAML file "
+        "(default: optimal)",
+    )  # fmt: skip
+    shortcut.add_argument(
+        "--side-bet-share", type=Number("float", low=0, high=1), default=None,
+        help="chance a session plays the progressive (needs --progressive; default 0.5 with it)",
+    )  # fmt: skip
+    shortcut.add_argument(
+        "--progressive", metavar="FILE", default=None,
+        help="progressive side-bet YAML or shipped name, one meter linked across the tables",
+    )  # fmt: skip
+    parser.add_argument("--hours", default=None, help=argparse.SUPPRESS)  # gone: see run()
     add_output_options(parser)
     parser.set_defaults(func=run)
 
 
-def _plot_format(path: str) -> str:
-    suffix = Path(path).suffix.lower().lstrip(".")
-    require(suffix in PLOT_FORMATS,
-            f"--plot {path}: expected a file ending in .png, .svg or .pdf")  # fmt: skip
-    return suffix
+def _declared_kind(path: Path) -> Any:
+    from casino_sim.config.yaml_source import read_yaml
+
+    data = read_yaml(path).data
+    return data.get("kind") if isinstance(data, dict) else None
+
+
+def _load(args: argparse.Namespace) -> Floor:
+    """The floor a command line means: a floor file, or the shortcut's pit for a paytable."""
+    from casino_sim.config import load_floor, resolve_input
+    from casino_sim.floor.shortcut import SHORTCUT_DAYS, pit_floor
+
+    path = resolve_input(args.floor)
+    kind = _declared_kind(path)
+    given = {name: getattr(args, name) for name in SHORTCUT if getattr(args, name) is not None}
+    if kind == "floor":
+        named = ", ".join("--" + name.replace("_", "-") for name in given)
+        require(not given, f"{named}: only with a caribbean_stud paytable (the shortcut); "
+                           f"a floor file sets the tables and players in its YAML")  # fmt: skip
+        return load_floor(path)
+    got = f"a {kind} file" if isinstance(kind, str) else "a file without a kind"
+    require(kind == "caribbean_stud",
+            f"{args.floor}: expected a floor file or a caribbean_stud paytable, got {got}")  # fmt: skip
+    options = {**SHORTCUT, **given}
+    return pit_floor(path, days=SHORTCUT_DAYS, **options)
 
 
 def run(args: argparse.Namespace) -> int:
-    from casino_sim.config import load_paytable, load_progressive, resolve_input
-    from casino_sim.engine.files import write_atomic, write_csv, write_json
-    from casino_sim.floor.model import FloorConfig, simulate_floor
-    from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
-    from casino_sim.report.floor import format_floor, plot_floor
+    """Run the replications, print the summary, write the requested files."""
+    from casino_sim.config import to_data
+    from casino_sim.engine.files import write_csv, write_directory, write_json
+    from casino_sim.floor.simulate import simulate_floor
+    from casino_sim.report.floor import floor_plots, format_floor, group_rows, json_ready
 
-    require(args.strategy in NAMED_STRATEGIES, f"--strategy: expected one of {', '.join(NAMED_STRATEGIES)}, got {args.strategy!r}")  # fmt: skip
-    require(args.side_bet_share is None or args.progressive is not None,
-            "--side-bet-share needs --progressive FILE")  # fmt: skip
-    plot_format = _plot_format(args.plot) if args.plot else None
-    paytable_path = resolve_input(args.paytable, kind="caribbean_stud")
-    inputs = {
-        "paytable": paytable_path,
-        "progressive": resolve_input(args.progressive, kind="progressive")
-        if args.progressive
-        else None,
-    }
-    check_outputs(
-        args, {"--json": args.json, "--csv": args.csv, "--plot": args.plot}, inputs.values()
-    )
-    config = FloorConfig(
-        load_paytable(paytable_path),
-        tables=args.tables,
-        hours=args.hours,
-        arrivals_per_hour=args.arrivals_per_hour,
-        mean_session_minutes=args.session_minutes,
-        ante=args.ante,
-        strategy=args.strategy,
-        progressive=load_progressive(inputs["progressive"]) if inputs["progressive"] else None,
-        side_bet_share=0.5 if args.side_bet_share is None else args.side_bet_share,
-    )
+    require(args.hours is None, "--hours is gone: the floor runs whole days, use --days N")
+    floor = _load(args)
+    check_outputs(args, {"--json": args.json, "--csv": args.csv}, floor.inputs.values(),
+                  folders={"--plots": args.plots})  # fmt: skip
+    days = floor.definition.days if args.days is None else args.days
     seed = pick_seed(args.seed)
-    result = simulate_floor(config, seed=seed)
-    edge = _exact_house_edge(config)
-    print(format_floor(result, exact_house_edge=edge))
+    started = time.perf_counter()
+    with progress_bar(total=args.replications, unit="replication", desc="floor",
+                      quiet=args.quiet) as bar:  # fmt: skip
+        summary = simulate_floor(floor, days=days, replications=args.replications, seed=seed,
+                                 workers=args.workers,
+                                 on_replication=lambda index, result: bar.update(1))  # fmt: skip
+    elapsed = time.perf_counter() - started
+    record = summary.to_record()
+    print(format_floor(record, name=floor.definition.name, seed=seed, workers=args.workers))
+    written = []
     if args.json:
-        record = {
-            "provenance": run_provenance(args, inputs, seed=seed),
-            "config": _config_record(config),
-            "hours": result.hours,
-            "win_per_table_hour": result.win_per_table_hour,
-            "tables": [_table_record(t) for t in result.tables],
-            "meter_path": [[h, float(m)] for h, m in result.meter_path],
-            "jackpots": [[j.hours, j.table, j.hand, float(j.amount)] for j in result.jackpots],
-            "arrivals": result.arrivals,
-            "turned_away": result.turned_away,
-            "money": {
-                "main_game_win": float(result.house_win),
-                "side_bet_win": float(result.side_bet_win),
-                "total_win": float(result.total_win),
-                "drop": float(result.drop),
-                "hold": result.hold,
-                "meter_end": result.meter_cents / 100,
-                "reserve_end": result.reserve_cents / 100,
-                "meter_liability": float(result.meter_liability),
-                "house_advances_outstanding": result.advances_cents / 100,
-                "exact_house_edge": float(edge),
-                "theoretical_win": float(result.theoretical_win(edge)),
-            },
-            "ledger": result.ledger.to_record(),
+        provenance = run_provenance(args, floor.inputs, seed=seed,
+                                    elapsed_seconds=round(elapsed, 3))  # fmt: skip
+        data = {
+            "provenance": provenance,
+            "definition": to_data(floor.definition),
+            "workers": args.workers,
+            **record,
+            "ledger": summary.ledger.to_record(),  # every replication's flows, in cents
         }
-        write_json(args.json, record, overwrite=args.force)
+        write_json(args.json, json_ready(data), overwrite=args.force)
+        written.append(f"JSON {args.json}")
     if args.csv:
-        rows = [{"table": i + 1, **_table_record(t)} for i, t in enumerate(result.tables)]
-        write_csv(args.csv, rows, overwrite=args.force)
-    if args.plot:
-        import io
-
-        buffer = io.BytesIO()
-        plot_floor(result, buffer, format=plot_format)
-        write_atomic(args.plot, buffer.getvalue(), overwrite=args.force)
+        write_csv(args.csv, group_rows(record), overwrite=args.force)
+        written.append(f"CSV {args.csv}")
+    if args.plots:
+        files = floor_plots(summary, record, format=args.plot_format)
+        write_directory(args.plots, files, overwrite=args.force)
+        written.append(f"plots {args.plots}/ ({', '.join(files)})")
+    print(f"\nRan in {elapsed:,.1f} s." + (f" Wrote {'; '.join(written)}." if written else ""))
     return 0
-
-
-def _exact_house_edge(config: Any) -> Fraction:
-    """The main game's exact house edge (per ante) for the floor's paytable, strategy and ante."""
-    from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
-
-    capped = config.paytable.max_payout is not None
-    return analyze_caribbean(
-        config.paytable, config.strategy, ante=config.ante if capped else None
-    ).house_edge
-
-
-def _config_record(config: Any) -> dict[str, Any]:
-    """The floor's definition as run (enough to reproduce it with the seed)."""
-    return {
-        "paytable": config.paytable.name,
-        "tables": config.tables,
-        "hours": config.hours,
-        "arrivals_per_hour": config.arrivals_per_hour,
-        "mean_session_minutes": config.mean_session_minutes,
-        "seconds_per_round_base": config.seconds_per_round_base,
-        "seconds_per_round_per_player": config.seconds_per_round_per_player,
-        "ante": str(config.ante),
-        "strategy": config.strategy,
-        "progressive": None if config.progressive is None else config.progressive.name,
-        "side_bet_share": config.side_bet_share,
-        "buy_in_antes": config.buy_in_antes,
-    }
-
-
-def _table_record(table: Any) -> dict[str, Any]:
-    return {
-        "rounds": table.rounds,
-        "hands": table.hands,
-        "hours_dealing": table.hours_dealing,
-        "wagered": float(table.wagered),
-        "house_win": float(table.house_win),
-        "main_game_win_per_handle": table.main_game_win_per_handle,
-        "side_bet_handle": float(table.side_bets),
-        "side_bet_awards": float(table.side_awards),
-        "drop": float(table.drop),
-        "win_per_table_hour": table.win_per_table_hour,
-    }

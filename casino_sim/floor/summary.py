@@ -127,6 +127,7 @@ class FloorSummary:
         self.paths: dict[str, list[np.ndarray]] = defaultdict(list)
         self.hits: dict[str, list[list[Any]]] = defaultdict(list)  # meter -> per rep hits
         self.meter_ends: dict[str, list[tuple[int, int, int, int]]] = defaultdict(list)
+        self.side_returns: dict[str, list[float]] = defaultdict(list)  # progressive -> per rep
         self.house: list[int] = []
         self.arrivals = np.zeros(len(floor.definition.traffic.players), np.int64)
         self.turned_away = np.zeros_like(self.arrivals)
@@ -179,6 +180,12 @@ class FloorSummary:
         for name, waiting in rep.waiting_by_hour.items():
             self.waiting_by_hour[name] = self.waiting_by_hour.get(name, 0) + waiting
         for name, meter in rep.meters.items():
+            if meter.kind == "progressive" and meter.money_in:
+                linked = [g.name for g in self.plan.floor.banked_groups if g.progressive == name]
+                fixed = sum(float(self.totals[g][-1][SIDE_PAID]) for g in linked)
+                paid = sum(h.amount for h in meter.hits)
+                rise = meter.end_liability - meter.start_liability
+                self.side_returns[name].append((fixed + paid + rise) / meter.money_in)
             self.paths[name].append(meter.path)
             self.hits[name].append(meter.hits)
             self.meter_ends[name].append(
@@ -309,6 +316,9 @@ class FloorSummary:
             "liability_end": interval(ends[:, 1]),
             "meter_end": interval(ends[:, 2]),
             "money_in": interval(ends[:, 3]),
+            "side_bet_return": interval(self.side_returns[name])
+            if name in self.side_returns
+            else None,
         }
 
     def tables_record(self) -> list[dict[str, Any]]:

@@ -30,14 +30,16 @@ def _without_provenance(record: dict) -> dict:
 
 def test_floor_picks_prints_and_records_its_seed_and_parameters(tmp_path, capsys):
     first = tmp_path / "a.json"
-    args = ["floor", STANDARD, "--hours", "2", "--tables", "2", "--ante", "10"]
+    args = ["floor", STANDARD, "--days", "1", "--replications", "2", "--tables", "2",
+            "--ante", "10", "--quiet"]  # fmt: skip
     assert main([*args, "--json", str(first)]) == 0
     record = json.loads(first.read_text())
     seed = record["provenance"]["seed"]
     assert isinstance(seed, int) and f"seed {seed}" in capsys.readouterr().out
-    assert record["config"]["tables"] == 2 and record["config"]["ante"] == "10"
-    assert record["config"]["arrivals_per_hour"] == 40.0
-    assert record["provenance"]["parameters"]["hours"] == 2.0
+    pit = record["definition"]["tables"][0]
+    assert pit["count"] == 2 and pit["min_ante"] == 10
+    assert record["definition"]["traffic"]["arrivals_per_hour"] == 40
+    assert record["provenance"]["parameters"]["days"] == 1
     again = tmp_path / "b.json"
     assert main([*args, "--seed", str(seed), "--json", str(again)]) == 0
     assert _without_provenance(json.loads(again.read_text())) == _without_provenance(record)
@@ -70,7 +72,8 @@ def test_a_tiny_sample_is_flagged_not_tested(capsys):
             "listed twice",
         ),
         (["floor", STANDARD, "--side-bet-share", "0.3"], "needs --progressive"),
-        (["floor", STANDARD, "--plot", "meter.gif"], ".png, .svg or .pdf"),
+        (["floor", STANDARD, "--plot-format", "gif"], "'svg', 'png', 'pdf'"),
+        (["floor", STANDARD, "--hours", "24"], "use --days"),
         ([*SIMULATE, "--hands", "100B"], "10,000,000,000"),
         (["stud", "stud/seven_card_stud", "stud/tables/5-10", "--seed", "-1"], "from 0"),
     ],
@@ -90,11 +93,12 @@ def test_hands_above_the_bound_are_refused_before_any_work(capsys):
 @pytest.mark.parametrize(
     ("suffix", "magic"), [("png", b"\x89PNG"), ("svg", b"<svg"), ("pdf", b"%PDF")]
 )
-def test_floor_plot_is_written_in_the_format_its_name_says(tmp_path, suffix, magic):
-    plot = tmp_path / f"floor.{suffix}"
-    assert main(["floor", STANDARD, "--hours", "1", "--tables", "1", "--seed", "1",
-                 "--plot", str(plot)]) == 0  # fmt: skip
-    assert magic in plot.read_bytes()[:400]
+def test_floor_plots_are_written_in_the_format_asked(tmp_path, suffix, magic):
+    plots = tmp_path / "plots"
+    assert main(["floor", STANDARD, "--days", "1", "--replications", "1", "--tables", "1",
+                 "--seed", "1", "--quiet", "--plots", str(plots), "--plot-format", suffix]) == 0  # fmt: skip
+    for stem in ("meters", "daily-win", "hour-of-day"):
+        assert magic in (plots / f"{stem}.{suffix}").read_bytes()[:400]
 
 
 def test_help_shows_defaults_and_the_history_engine(capsys):

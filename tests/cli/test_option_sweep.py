@@ -23,13 +23,13 @@ BASE = {
     "stud": ["stud/seven_card_stud", "stud/tables/5-10", "--hands", "50", "--no-progress"],
     "analyze": [],
     "simulate": ["caribbean_stud/standard", "--hands", "2000", "--no-exact", "--no-progress"],
-    "floor": ["caribbean_stud/standard", "--hours", "0.5", "--tables", "1"],
+    "floor": ["caribbean_stud/standard", "--days", "1", "--tables", "1", "--replications", "1"],
     "cache": ["info"],
 }
 
 BAD_VALUES = ["", "-1", "0", "x", "1e400", "-1e400", "inf", "nan", "1e24", "100B", "1,,2", "1.999"]
 #: Options naming a result path get bad paths instead: each must be refused before any work.
-OUTPUT_OPTIONS = ("--json", "--csv", "--history", "--report", "--plot")
+OUTPUT_OPTIONS = ("--json", "--csv", "--history", "--report", "--plots")
 
 
 def _bad_paths(tmp_path) -> list[str]:
