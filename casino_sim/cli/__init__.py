@@ -28,6 +28,8 @@ COMMANDS = [
     "casino_sim.cli.schema_cmd",
     "casino_sim.cli.stud_cmd",
     "casino_sim.cli.analyze_cmd",
+    "casino_sim.cli.compare_cmd",
+    "casino_sim.cli.solve_cmd",
     "casino_sim.cli.simulate_cmd",
     "casino_sim.cli.floor_cmd",
     "casino_sim.cli.cache_cmd",

@@ -24,12 +24,14 @@ BASE = {
     "analyze": [],
     "simulate": ["caribbean_stud/standard", "--hands", "2000", "--no-exact", "--no-progress"],
     "floor": ["caribbean_stud/standard", "--days", "1", "--tables", "1", "--replications", "1"],
+    "compare": ["caribbean_stud/standard", "caribbean_stud/short-pay"],
+    "solve": ["break-even", "progressives/50-75-100"],
     "cache": ["info"],
 }
 
 BAD_VALUES = ["", "-1", "0", "x", "1e400", "-1e400", "inf", "nan", "1e24", "100B", "1,,2", "1.999"]
 #: Options naming a result path get bad paths instead: each must be refused before any work.
-OUTPUT_OPTIONS = ("--json", "--csv", "--history", "--report", "--plots")
+OUTPUT_OPTIONS = ("--json", "--csv", "--history", "--report", "--plots", "--html")
 
 
 def _bad_paths(tmp_path) -> list[str]:
