@@ -57,6 +57,7 @@ from casino_sim.games.poker_room.house import HALF_HOUR_SECONDS
 __all__ = ["PokerTable"]
 
 _BLOCK = 256  # decks drawn at a time
+_COLUMNS = [ROUNDS, HANDS, HANDLE, RAKED, DROPPED]  # what each hand adds to the tally
 _MAX_HANDS = 4096  # hands played per engine call
 
 
@@ -205,16 +206,17 @@ class PokerTable:
         wagered = hands.wagered[:played]
         net = (hands.stacks_end - hands.stacks_start)[:played]
         rake, drop = hands.rake[:played], hands.drop[:played]
-        tally = self.tally
-        tally.add_events(ends, ROUNDS, np.ones(played))
-        tally.add_events(ends, HANDS, np.full(played, float(n)))
-        tally.add_events(ends, HANDLE, wagered.sum(axis=1).astype(float))
-        tally.add_events(ends, RAKED, rake.astype(float))
+        values = np.empty((played, 5))
+        values[:, 0] = 1
+        values[:, 1] = n
+        values[:, 2] = wagered.sum(axis=1)
+        values[:, 3] = rake
+        values[:, 4] = drop
+        self.tally.add_columns(ends, _COLUMNS, values)
         seat_player = (first + np.arange(played)[:, None] + np.arange(n)[None, :]) % n
-        per_player = np.zeros(n, np.int64)
-        np.add.at(per_player, seat_player, net)
-        for i, p in enumerate(self.seats):
-            p.net += int(per_player[i])
+        per_player = np.bincount(seat_player.ravel(), net.ravel(), n).round().astype(np.int64)
+        for p, won in zip(self.seats, per_player.tolist(), strict=True):
+            p.net += won
             p.hands += played
         total_wagered = int(wagered.sum())
         antes = self.structure.ante_cents * n * played
@@ -225,7 +227,6 @@ class PokerTable:
         ledger.post(RAKE, "pot", "house", int(rake.sum()))
         if self.meter is not None:
             ledger.post(JACKPOT_DROP, "pot", self.meter.account, int(drop.sum()))
-            tally.add_events(ends, DROPPED, drop.astype(float))
             self.meter.add_drops(ends, drop)
             sessions = [p.session for p in self.seats]
             for h in np.flatnonzero(hands.bad_beat[:played, 0] >= 0).tolist():

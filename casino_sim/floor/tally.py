@@ -86,6 +86,17 @@ class TableTally:
         rows = np.minimum((times // HOUR).astype(np.int64), len(self.rows) - 1) - first
         self.rows[first : last + 1, metric] += np.bincount(rows, amounts, last - first + 1)
 
+    def add_columns(self, times: np.ndarray, columns: list[int], values: np.ndarray) -> None:
+        """Add ``values[i, j]`` at ``times[i]`` (sorted) to metric ``columns[j]``."""
+        if len(times) == 0:
+            return
+        first, last = self._row(float(times[0])), self._row(float(times[-1]))
+        if first == last:
+            self.rows[first, columns] += values.sum(axis=0)
+            return
+        for j, column in enumerate(columns):
+            self.add_events(times, column, values[:, j])
+
     def add_span(self, start: float, end: float, metric: int, per_second: float) -> None:
         """Add ``per_second`` for every second of [start, end), split across clock hours."""
         t = start
