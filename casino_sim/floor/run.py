@@ -328,7 +328,8 @@ class _Floor:
         self._list_changed(group, len(group.waiting) + 1)
         player.token += 1  # cancels the patience timer
         if player.buy_ins == 0:
-            player.buy_ins = table.structure.buy_in_cents
+            buy_in = self.kinds[player.kind].buy_in  # the session's cash for chips: the drop
+            player.buy_ins = table.structure.buy_in_cents if buy_in is None else buy_in
             table.tally.add(now, DROP, player.buy_ins)
             self.log.wait[player.session] = now - player.arrived
         table.seat(player, now)
