@@ -27,6 +27,7 @@ COMMANDS = [
     "casino_sim.cli.list_cmd",
     "casino_sim.cli.schema_cmd",
     "casino_sim.cli.stud_cmd",
+    "casino_sim.cli.report_cmd",
     "casino_sim.cli.analyze_cmd",
     "casino_sim.cli.compare_cmd",
     "casino_sim.cli.solve_cmd",

@@ -1,0 +1,498 @@
+"""A casino floor on the clock: win, hold, theoretical against actual, daily wins, meters,
+players and the hours, every figure a mean across replications with its 95% interval.
+
+The figures come from :meth:`casino_sim.floor.summary.FloorSummary.to_record`;
+the plots are those of :mod:`casino_sim.report.floor`, drawn as SVG.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from casino_sim.config.common import hand_label
+from casino_sim.report.floor import floor_plots
+from casino_sim.report.par.model import (
+    Column,
+    Figure,
+    Part,
+    Section,
+    Stage,
+    Table,
+    from_interval,
+    quiet_stage,
+)
+from casino_sim.report.par.plots import plot_of
+
+if TYPE_CHECKING:
+    from casino_sim.floor.summary import FloorSummary
+    from casino_sim.report.par.inputs import FloorInput
+
+__all__ = ["FloorRun", "floor_section", "simulate"]
+
+_GAMES = {"caribbean_stud": "Caribbean Stud", "stud": "stud"}
+
+
+@dataclass(frozen=True)
+class FloorRun:
+    """A floor's replications folded, its record, and how it was run."""
+
+    summary: FloorSummary
+    record: Mapping[str, Any]
+    days: int
+    replications: int
+    seed: int
+    workers: int
+
+
+def simulate(
+    item: FloorInput,
+    *,
+    days: int,
+    replications: int,
+    seed: int,
+    workers: int,
+    stage: Stage = quiet_stage,
+) -> FloorRun:
+    """Run the floor's replications (each ``days`` days)."""
+    from casino_sim.floor.simulate import simulate_floor
+
+    with stage(f"floor ({item.floor.definition.name})", replications, "replication") as tick:
+        summary = simulate_floor(
+            item.floor,
+            days=days,
+            replications=replications,
+            seed=seed,
+            workers=workers,
+            on_replication=lambda i, r: tick(1),
+        )
+    return FloorRun(summary, summary.to_record(), days, replications, seed, workers)
+
+
+def _mean_low_high(figure: Mapping[str, Any], scale: float = 1.0) -> dict[str, Any]:
+    def part(name: str) -> Any:
+        value = figure.get(name)
+        return None if value is None else value * scale
+
+    return {"mean": part("mean"), "low": part("low"), "high": part("high")}
+
+
+def _overview_part(run: FloorRun, item: FloorInput, prefix: str) -> Part:
+    floor = run.record["floor"]
+    losing = floor["losing_run_probability"]
+    definition = item.floor.definition
+    paragraphs = [
+        f"{definition.name}. {definition.description}".strip(),
+        f"{run.replications} independent replications of {run.days} day(s) each, seed {run.seed}; "
+        "each figure is the mean across replications with its 95% Student t interval.",
+    ]
+    if definition.notes:
+        paragraphs.append(f"Assumptions: {definition.notes}")
+    figures = (
+        from_interval(
+            "house_result_per_day",
+            "house result per day (the whole floor)",
+            floor["house_result_per_day"],
+            "money",
+        ),
+        from_interval(
+            "house_result", f"house result over {run.days} days", floor["house_result"], "money"
+        ),
+        Figure(
+            "losing_run_probability",
+            f"replications the house lost over {run.days} days",
+            losing["share"],
+            "percent1",
+            low=losing["low"],
+            high=losing["high"],
+            note="Wilson interval",
+        ),
+    )
+    return Part(f"{prefix}-overview", "Floor result", tuple(paragraphs), figures)
+
+
+def _group_figures(name: str, group: Mapping[str, Any], days: int) -> list[Figure]:
+    per_day = 1 / days
+    figures = [
+        from_interval(
+            f"{name}_win_per_day",
+            "win per day (all its tables)",
+            group["win"],
+            "money",
+            scale=per_day,
+        ),
+        from_interval(
+            f"{name}_win_per_table_hour", "win per table-hour", group["win_per_table_hour"], "money"
+        ),
+        from_interval(
+            f"{name}_drop_per_day",
+            "drop per day (cash for chips)",
+            group["drop"],
+            "money",
+            scale=per_day,
+        ),
+        from_interval(f"{name}_hold", "hold (win / drop)", group["hold"], "percent2"),
+        from_interval(
+            f"{name}_occupancy",
+            "occupancy (seats filled while open)",
+            group["occupancy"],
+            "percent1",
+        ),
+    ]
+    if group["game"] == "caribbean_stud":
+        theory = group["theoretical_edge_per_initial_bet"].get("mean")
+        figures += [
+            from_interval(
+                f"{name}_main_game_win_per_day",
+                "main game: win per day",
+                group["main_game_win"],
+                "money",
+                scale=per_day,
+            ),
+            from_interval(
+                f"{name}_theoretical_win_per_day",
+                "main game: theoretical win per day",
+                group["theoretical_win"],
+                "money",
+                scale=per_day,
+            ),
+            from_interval(
+                f"{name}_house_edge",
+                "house edge per initial bet, measured",
+                group["house_edge_per_initial_bet"],
+                "percent",
+                exact=theory,
+                note="beside it the theoretical edge of the hands played "
+                "(players' antes, strategies and mistakes)",
+            ),
+            from_interval(
+                f"{name}_side_bet_handle_per_day",
+                "side bets per day (handle)",
+                group["side_bet_handle"],
+                "money",
+                scale=per_day,
+            ),
+        ]
+    else:
+        figures += [
+            from_interval(
+                f"{name}_hands_per_table_hour",
+                "hands per table-hour",
+                group["rounds_per_table_hour"],
+                "number",
+            ),
+            from_interval(
+                f"{name}_rake_per_hand", "rake per hand", group["rake_per_hand"], "money"
+            ),
+            from_interval(
+                f"{name}_house_take_per_100_hands",
+                "house take per 100 hands",
+                group["house_take_per_100_hands"],
+                "money",
+            ),
+            from_interval(
+                f"{name}_house_take_per_table_hour",
+                "house take per table-hour",
+                group["house_take_per_table_hour"],
+                "money",
+            ),
+            from_interval(
+                f"{name}_jackpot_drop_per_day",
+                "jackpot drop per day (players' money)",
+                group["jackpot_drop"],
+                "money",
+                scale=per_day,
+            ),
+        ]
+    figures.append(
+        from_interval(
+            f"{name}_losing_day",
+            "losing day (one table)",
+            group["daily_win_per_table"]["losing_day_probability"],
+            "percent1",
+        )
+    )
+    return figures
+
+
+def _groups_parts(run: FloorRun, prefix: str) -> list[Part]:
+    groups = run.record["groups"]
+    per_day = 1 / run.days
+    rows = []
+    for name, group in groups.items():
+        win = _mean_low_high(group["win"], per_day)
+        rows.append(
+            {
+                "group": name,
+                "game": _GAMES.get(group["game"], group["game"]),
+                "tables": group["tables"],
+                "win_per_day": win["mean"],
+                "win_low": win["low"],
+                "win_high": win["high"],
+                "win_per_table_hour": group["win_per_table_hour"]["mean"],
+                "hold": group["hold"]["mean"],
+                "occupancy": group["occupancy"]["mean"],
+                "losing_day": group["daily_win_per_table"]["losing_day_probability"]["mean"],
+            }
+        )
+    table = Table(
+        f"{prefix}-groups",
+        "Table groups",
+        (
+            Column("group", "group"),
+            Column("game", "game"),
+            Column("tables", "tables", "count"),
+            Column("win_per_day", "win per day", "money"),
+            Column("win_low", "95% low", "money"),
+            Column("win_high", "95% high", "money"),
+            Column("win_per_table_hour", "win per table-hour", "money"),
+            Column("hold", "hold", "percent2"),
+            Column("occupancy", "occupancy", "percent1"),
+            Column("losing_day", "P(losing day), one table", "percent1"),
+        ),
+        tuple(rows),
+    )
+    parts = [Part(f"{prefix}-groups", "Table groups", tables=(table,))]
+    for i, (name, group) in enumerate(groups.items()):
+        title = (
+            f"Group {name}: {group['tables']} {_GAMES.get(group['game'], group['game'])} table(s)"
+        )
+        parts.append(
+            Part(
+                f"{prefix}-group-{i}",
+                title,
+                (
+                    f"{group['seats']} seats a table, {group['open_table_hours']:,.0f} "
+                    "table-hours open over the run.",
+                ),
+                tuple(_group_figures(name, group, run.days)),
+            )
+        )
+    return parts
+
+
+def _daily_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
+    rows = []
+    for name, group in run.record["groups"].items():
+        daily = group["daily_win_per_table"]
+        losing = daily["losing_day_probability"]
+        rows.append(
+            {
+                "group": name,
+                **{k: daily.get(k) for k in ("mean", "sd", "p5", "p25", "p50", "p75", "p95")},
+                "losing": losing.get("mean"),
+                "losing_low": losing.get("low"),
+                "losing_high": losing.get("high"),
+            }
+        )
+    table = Table(
+        f"{prefix}-daily-win",
+        "Daily win per table",
+        (
+            Column("group", "group"),
+            Column("mean", "mean", "money"),
+            Column("sd", "sd", "money"),
+            *(Column(k, k, "money") for k in ("p5", "p25", "p50", "p75", "p95")),
+            Column("losing", "P(losing day)", "percent1"),
+            Column("losing_low", "95% low", "percent1"),
+            Column("losing_high", "95% high", "percent1"),
+        ),
+        tuple(rows),
+        note="Every table-day of every replication; the losing-day interval is across "
+        "replications.",
+    )
+    return Part(
+        f"{prefix}-daily",
+        "Daily win distribution",
+        tables=(table,),
+        plots=(
+            plot_of(
+                plot,
+                id=f"{prefix}-daily-plot",
+                title="Daily win per table",
+                caption="One table's win in one day, every table-day of the run; "
+                "zero and the mean marked.",
+            ),
+        ),
+    )
+
+
+def _meters_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
+    meters = run.record["meters"]
+    rows, hit_rows = [], []
+    for name, meter in meters.items():
+        end = meter["liability_end"]
+        rows.append(
+            {
+                "meter": name,
+                "liability_start": meter["liability_start"],
+                "liability_end": end.get("mean"),
+                "low": end.get("low"),
+                "high": end.get("high"),
+                "meter_end": meter["meter_end"].get("mean"),
+                "money_in": meter["money_in"].get("mean"),
+            }
+        )
+        for hand, hit in meter["hits"].items():
+            per = hit["hits_per_replication"]
+            at = hit["meter_at_hit"]
+            hit_rows.append(
+                {
+                    "meter": name,
+                    "hand": hand_label(hand),
+                    "hits": per.get("mean"),
+                    "low": per.get("low"),
+                    "high": per.get("high"),
+                    "meter_at_hit": at.get("mean"),
+                    "p5": at.get("p5"),
+                    "p95": at.get("p95"),
+                    "paid": hit["amount_paid"].get("mean"),
+                }
+            )
+    liability = Table(
+        f"{prefix}-meters",
+        "Meter liability (meter + reserve, owed to the players)",
+        (
+            Column("meter", "meter"),
+            Column("liability_start", "at the start", "money"),
+            Column("liability_end", f"after {run.days} days", "money"),
+            Column("low", "95% low", "money"),
+            Column("high", "95% high", "money"),
+            Column("meter_end", "meter at the end", "money"),
+            Column("money_in", "money in per replication", "money"),
+        ),
+        tuple(rows),
+    )
+    hits = Table(
+        f"{prefix}-meter-hits",
+        "Meter hits",
+        (
+            Column("meter", "meter"),
+            Column("hand", "hand"),
+            Column("hits", "hits per replication", "number"),
+            Column("low", "95% low", "number"),
+            Column("high", "95% high", "number"),
+            Column("meter_at_hit", "meter at hit", "money"),
+            Column("p5", "p5", "money"),
+            Column("p95", "p95", "money"),
+            Column("paid", "paid (mean)", "money"),
+        ),
+        tuple(hit_rows),
+        note="" if hit_rows else "No hits in the run.",
+    )
+    return Part(
+        f"{prefix}-meters",
+        "Meters: growth, bands and hits",
+        tables=(liability, hits),
+        plots=(
+            plot_of(
+                plot,
+                id=f"{prefix}-meters-plot",
+                title="Meters over the run",
+                caption="p5-p95 and p25-p75 bands across replications, the mean "
+                "path and every hit.",
+            ),
+        ),
+    )
+
+
+def _players_part(run: FloorRun, prefix: str) -> Part:
+    rows = tuple(
+        {
+            k: p.get(k)
+            for k in (
+                "type",
+                "arrivals",
+                "turned_away",
+                "turned_away_share",
+                "sessions_played",
+                "mean_result",
+                "losing_share",
+                "mean_hands",
+                "mean_wait_minutes",
+            )
+        }
+        for p in run.record["players"]
+    )
+    table = Table(
+        f"{prefix}-players",
+        "Players (all replications together)",
+        (
+            Column("type", "type"),
+            Column("arrivals", "arrivals", "count"),
+            Column("turned_away", "turned away", "count"),
+            Column("turned_away_share", "share turned away", "percent1"),
+            Column("sessions_played", "sessions", "count"),
+            Column("mean_result", "mean result", "money"),
+            Column("losing_share", "losing sessions", "percent1"),
+            Column("mean_hands", "hands a session", "number"),
+            Column("mean_wait_minutes", "wait (minutes)", "number"),
+        ),
+        rows,
+    )
+    return Part(f"{prefix}-players", "Players", tables=(table,))
+
+
+def _hours_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
+    by_hour = run.record["by_hour_of_day"]
+    columns = [Column("hour", "hour")]
+    for name, figures in by_hour.items():
+        columns.append(Column(f"{name}_occupancy", f"{name} occupancy", "percent1"))
+        if "waiting_list" in figures:
+            columns.append(Column(f"{name}_waiting", f"{name} waiting", "number"))
+    rows = []
+    for hour in range(24):
+        row: dict[str, Any] = {"hour": f"{hour:02d}:00"}
+        for name, figures in by_hour.items():
+            row[f"{name}_occupancy"] = figures["occupancy"][hour]
+            if "waiting_list" in figures:
+                row[f"{name}_waiting"] = figures["waiting_list"][hour]
+        rows.append(row)
+    table = Table(
+        f"{prefix}-by-hour",
+        "Occupancy and waiting lists by hour of day",
+        tuple(columns),
+        tuple(rows),
+    )
+    return Part(
+        f"{prefix}-hours",
+        "By hour of day",
+        tables=(table,),
+        plots=(
+            plot_of(
+                plot,
+                id=f"{prefix}-hours-plot",
+                title="By hour of day",
+                caption="Occupancy and the poker waiting lists by hour of day, "
+                "means over days and replications.",
+            ),
+        ),
+    )
+
+
+def floor_section(item: FloorInput, run: FloorRun, *, index: int) -> Section:
+    """The section of one floor run."""
+    prefix = f"floor-{index}"
+    plots = floor_plots(run.summary, run.record, format="svg")
+    parts = [
+        _overview_part(run, item, prefix),
+        *_groups_parts(run, prefix),
+        _daily_part(run, prefix, plots["daily-win.svg"]),
+        _meters_part(run, prefix, plots["meters.svg"]),
+        _players_part(run, prefix),
+        _hours_part(run, prefix, plots["hour-of-day.svg"]),
+    ]
+    per_day = run.record["floor"]["house_result_per_day"].get("mean")
+    summary = (
+        f"{run.days} day(s) x {run.replications} replication(s): house result "
+        f"${per_day or 0:,.2f} a day"
+    )
+    data = {
+        "floor": str(item.path),
+        "days": run.days,
+        "replications": run.replications,
+        "seed": run.seed,
+        **run.record,
+    }
+    return Section(prefix, "floor", item.title, summary, tuple(parts), data)

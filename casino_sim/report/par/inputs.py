@@ -1,0 +1,243 @@
+"""What a report covers: the input files, told apart by their declared ``kind:``, and paired.
+
+* a ``caribbean_stud`` paytable is one wager, played with ``strategy`` and, when
+  given, the ``progressive`` side bet (which then also gets its own section);
+* a ``progressive`` file is one side bet;
+* a ``stud_table`` is one poker table, dealt with the ``stud_variant`` given
+  most recently before it on the command line, else with ``variant``
+  (seven-card stud by default); a ``stud_variant`` only applies to the tables
+  after it, so one that no table follows is an error;
+* a ``floor`` file is one floor.
+
+With no input the report covers the bundled casino (:data:`DEFAULT_INPUTS`):
+standard Caribbean Stud with the $50/$75/$100 progressive, the $5/$10
+seven-card stud table with its bad-beat jackpot, and ``floors/casino``.
+
+>>> spec = read_inputs([])
+>>> [item.role for item in spec.items]
+['caribbean', 'poker', 'floor']
+>>> spec.items[0].progressive is not None, spec.items[1].title
+(True, 'seven-card stud: $5/$10 stud with bad-beat jackpot')
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from casino_sim.config.kinds import KIND_NAMES, OTHER_KINDS
+from casino_sim.errors import OptionError
+
+if TYPE_CHECKING:
+    from casino_sim.config import (
+        CaribbeanPaytable,
+        Floor,
+        ProgressivePaytable,
+        StudTable,
+        StudVariant,
+    )
+    from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable
+
+__all__ = [
+    "DEFAULT_INPUTS",
+    "DEFAULT_PROGRESSIVE",
+    "DEFAULT_VARIANT",
+    "CaribbeanInput",
+    "FloorInput",
+    "PokerInput",
+    "ProgressiveInput",
+    "ReportInputs",
+    "read_inputs",
+]
+
+#: The bundled casino reported when no input is given.
+DEFAULT_INPUTS = ("caribbean_stud/standard", "stud/tables/5-10-bad-beat", "floors/casino")
+#: The side bet of the default report's Caribbean Stud table.
+DEFAULT_PROGRESSIVE = "progressives/50-75-100"
+#: The variant a stud table is dealt with when no ``stud_variant`` comes before it.
+DEFAULT_VARIANT = "stud/seven_card_stud"
+
+
+@dataclass(frozen=True)
+class ProgressiveInput:
+    """A progressive side bet and its file."""
+
+    path: Path
+    table: ProgressivePaytable
+    role: str = field(default="progressive", init=False)
+
+    @property
+    def title(self) -> str:
+        return self.table.name
+
+
+@dataclass(frozen=True)
+class CaribbeanInput:
+    """A Caribbean Stud paytable with the strategy played and the side bet, if any."""
+
+    path: Path
+    paytable: CaribbeanPaytable
+    strategy: str | DecisionTable
+    strategy_path: Path | None
+    strategy_rules: tuple[Any, ...]
+    progressive: ProgressiveInput | None
+    role: str = field(default="caribbean", init=False)
+
+    @property
+    def strategy_name(self) -> str:
+        return self.strategy if isinstance(self.strategy, str) else self.strategy.name
+
+    @property
+    def title(self) -> str:
+        return f"Caribbean Stud: {self.paytable.name}"
+
+
+@dataclass(frozen=True)
+class PokerInput:
+    """A stud table structure and the variant dealt on it."""
+
+    variant_path: Path
+    variant: StudVariant
+    table_path: Path
+    table: StudTable
+    role: str = field(default="poker", init=False)
+
+    @property
+    def title(self) -> str:
+        return f"{self.variant.name}: {self.table.name}"
+
+
+@dataclass(frozen=True)
+class FloorInput:
+    """A floor with every file it names."""
+
+    path: Path
+    floor: Floor
+    role: str = field(default="floor", init=False)
+
+    @property
+    def title(self) -> str:
+        return f"Floor: {self.floor.definition.name}"
+
+
+Item = CaribbeanInput | ProgressiveInput | PokerInput | FloorInput
+
+
+@dataclass(frozen=True)
+class ReportInputs:
+    """The items in report order, and every input file by a label (for provenance)."""
+
+    items: tuple[Item, ...]
+    files: dict[str, Path]
+
+
+def _kind_of(path: Path) -> str:
+    from casino_sim.config.yaml_source import read_yaml
+
+    data = read_yaml(path).data
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if isinstance(kind, str) and kind in KIND_NAMES:
+        return kind
+    expected = "a caribbean_stud paytable, a progressive, a stud_variant or stud_table, or a floor"
+    if isinstance(kind, str) and kind in OTHER_KINDS:
+        raise OptionError(
+            f"{path}: cannot report a {kind} file ({OTHER_KINDS[kind]}); expected {expected}"
+        )
+    got = f"kind {kind!r}" if kind is not None else "no kind: key"
+    raise OptionError(f"{path}: cannot report a file with {got}; expected {expected}")
+
+
+def _strategy(text: str) -> tuple[str | DecisionTable, Path | None, tuple[Any, ...]]:
+    from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES, load_rule_strategy
+
+    if text in NAMED_STRATEGIES:
+        return text, None, ()
+    path = Path(text)
+    if path.suffix not in (".yaml", ".yml") or not path.exists():
+        raise OptionError(
+            f"--strategy: expected one of {', '.join(NAMED_STRATEGIES)} or a "
+            f"caribbean_strategy YAML file, got {text!r}"
+        )
+    from casino_sim.config.yaml_source import read_yaml
+
+    table = load_rule_strategy(path)
+    rules = read_yaml(path).data.get("rules") or []
+    return table, path, tuple(rules)
+
+
+def read_inputs(
+    names: Sequence[str | os.PathLike[str]],
+    *,
+    strategy: str = "optimal",
+    progressive: str | os.PathLike[str] | None = None,
+    variant: str | os.PathLike[str] = DEFAULT_VARIANT,
+) -> ReportInputs:
+    """Load and pair the inputs (see the module's text); a bad one raises a one-line error.
+
+    ``progressive`` is the side bet of every Caribbean paytable (with no input:
+    :data:`DEFAULT_PROGRESSIVE`).
+    """
+    from casino_sim.config import (
+        load_floor,
+        load_paytable,
+        load_progressive,
+        load_stud_table,
+        load_stud_variant,
+        resolve_input,
+    )
+
+    if not names:
+        names = DEFAULT_INPUTS
+        progressive = DEFAULT_PROGRESSIVE if progressive is None else progressive
+    files: dict[str, Path] = {}
+    side = None
+    if progressive is not None:
+        side_path = resolve_input(progressive, kind="progressive")
+        side = ProgressiveInput(side_path, load_progressive(side_path))
+        files["--progressive"] = side_path
+    played, strategy_path, rules = _strategy(strategy)
+    if strategy_path is not None:
+        files["--strategy"] = strategy_path
+    current_variant: tuple[Path, StudVariant] | None = None
+    variant_used = True
+    items: list[Item] = []
+    for index, name in enumerate(names):
+        path = resolve_input(name)
+        kind = _kind_of(path)
+        files[f"input {index + 1} ({kind})"] = path
+        if kind == "caribbean_stud":
+            paytable = load_paytable(path)
+            items.append(CaribbeanInput(path, paytable, played, strategy_path, rules, side))
+        elif kind == "progressive":
+            items.append(ProgressiveInput(path, load_progressive(path)))
+        elif kind == "stud_variant":
+            if not variant_used and current_variant is not None:
+                raise OptionError(
+                    f"{current_variant[0]}: a stud variant applies to the stud "
+                    "tables after it; give a stud_table after it"
+                )
+            current_variant, variant_used = (path, load_stud_variant(path)), False
+        elif kind == "stud_table":
+            if current_variant is None:
+                default = resolve_input(variant, kind="stud_variant")
+                files["--variant"] = default
+                current_variant = (default, load_stud_variant(default))
+            variant_used = True
+            table = load_stud_table(path)
+            items.append(PokerInput(current_variant[0], current_variant[1], path, table))
+        else:
+            items.append(FloorInput(path, load_floor(path)))
+    if not variant_used and current_variant is not None:
+        raise OptionError(
+            f"{current_variant[0]}: a stud variant applies to the stud tables "
+            "after it; give a stud_table after it"
+        )
+    if side is not None and not any(isinstance(i, CaribbeanInput) for i in items):
+        raise OptionError(
+            "--progressive: the side bet of a Caribbean Stud paytable; give the "
+            "progressive file as an input to report it alone"
+        )
+    return ReportInputs(tuple(items), files)
