@@ -117,6 +117,8 @@ class DropRake:
     """Money dropped per hand dealt."""
     min_pot: Amount = Fraction(0)
     """No drop from pots smaller than this."""
+    no_rake_third_street: Flag = False
+    """No drop when the hand ends on the first betting round (third street in seven-card stud); default false: a drop per hand dealt."""
 
     @cached_property
     def amount_cents(self) -> int:
@@ -239,6 +241,8 @@ class BadBeatJackpot:
     """Share paid to the winning hand."""
     table_share: Share
     """Share split among the other players dealt in."""
+    min_players: int = Field(default=2, strict=True, ge=2, le=10)
+    """Players dealt in that a hand needs to hit the jackpot (e.g. 4); default 2: any hand."""
 
     @cached_property
     def drop_cents(self) -> int:
@@ -346,7 +350,7 @@ class StudTable:
     max_raises: int | None = Field(default=3, strict=True, ge=0, le=20)
     """Raises allowed after the bet (3 = bet + 3 raises); null = unlimited."""
     uncapped_heads_up: Flag = True
-    """No raise cap once only two players are left."""
+    """No raise cap once only two players who are not all-in are left before the cap was reached (Robert's: the cap applies while three or more players are not all-in)."""
     rake: Rake
     """The house fee: type percent, drop, time or none."""
     bad_beat: BadBeatJackpot | None = None
@@ -358,7 +362,13 @@ class StudTable:
     max_seats: int = Field(default=8, strict=True, ge=2, le=10)
     """Seats at the table."""
     short_all_in: Literal["half-bet", "full-bet"] = "half-bet"
-    """When an all-in for less than a full bet reopens the betting: half a bet or more (Robert's limit rule), or only a full bet (short all-ins still count toward the cap)."""
+    """When an all-in for less than a full bet counts as a bet or raise and reopens the betting for a player who already acted: at half a bet or more over the last full level, and for each player when the total it faces since it last acted reaches half a bet (Robert's limit rule), or only at a full bet (short all-ins then still count toward the cap)."""
+    short_all_in_raise: Literal["all-in-plus-bet", "full-level-plus-bet"] = "all-in-plus-bet"
+    """The next full raise after a short all-in that counts as a bet or raise: a full bet above the all-in (Robert's: a $15 all-in on a $20 round is raised to $35), or a full bet above the level the all-in would have reached had it been full ($40)."""
+    complete_short_all_in: Flag = True
+    """A player facing an all-in too short to count as a bet or raise may complete the wager to the full level (Robert's: fold, call or complete; a $5 all-in on a $20 round is completed to $20); false: a raise goes a full bet above the all-in ($25, pokerkit)."""
+    fold_when_check_free: Flag = True
+    """A player may fold when checking is free (Robert's stud rule 9: the seat keeps being dealt cards until a bet kills the hand, so the fold changes no one's cards); false refuses such a fold."""
     odd_chip: Literal["card-by-suit", "first-seat"] = "card-by-suit"
     """Who gets the odd chip of a split pot: the high card by suit (lowest card in low games; the high half in hi-lo), or the first winner in dealing order."""
     tie_break: Literal["position", "suit"] = "position"

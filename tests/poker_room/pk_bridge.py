@@ -48,6 +48,8 @@ def pokerkit_rules() -> StudTable:
         max_raises=3,
         uncapped_heads_up=False,
         short_all_in="full-bet",
+        complete_short_all_in=False,  # pokerkit raises a full bet above a short all-in
+        fold_when_check_free=False,  # pokerkit refuses a fold when checking is free
         odd_chip="first-seat",
         tie_break="position",
     )

@@ -235,7 +235,7 @@ def test_odd_chip(odd_chip, expect):
 
 @pytest.mark.parametrize(
     ("low_hand", "halves"),
-    [("Ac 2d 3h 5s 7c 9d Jh", {0: "high", 1: "low"}), ("Ac 2d 9h Ts Qc Jd 3h", {0: "all"})],
+    [("Ac 2d 3h 5s 7c 9d Jh", {0: "high", 1: "low"}), ("Ac 2d 9d Tc Qs Jd 3h", {0: "all"})],
 )
 def test_hilo_split_and_scoop(low_hand, halves):
     hand = deal(stud_hilo(), ["Kc Kd 9h Ts Qc 8d 4h", low_hand])

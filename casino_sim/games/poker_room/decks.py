@@ -16,6 +16,12 @@ from casino_sim.config.stud import StudVariant
 
 __all__ = ["stacked_deck"]
 
+_DECK = 52
+
+
+def _cards(cards: str | Sequence[int]) -> list[int]:
+    return parse_cards(cards).tolist() if isinstance(cards, str) else list(cards)
+
 
 def stacked_deck(
     variant: StudVariant,
@@ -25,31 +31,105 @@ def stacked_deck(
 ) -> list[int]:
     """A 52-card deal order giving each seat its cards in the order received.
 
-    A seat listed with fewer cards is taken to have folded once they run out;
-    burn cards and the rest of the deck are the unused cards in code order.
-    ``community`` cards, if any, are dealt where the engine deals a common card.
+    A seat listed with fewer cards is taken to have folded once they run out
+    (a seat whose cards end just before a street on which a ``community`` card
+    is still to come stays in for it). Burn cards and the rest of the deck are
+    the unused cards in code order. ``community`` cards are placed where the
+    engine (:class:`~casino_sim.games.poker_room.state.StudHand`) deals a common
+    card: on a community street of the variant, or on the last street when the
+    deck runs out (after a burn card when two or more cards are left, Robert's
+    stud rule 15); burn cards are reused as the engine reuses them. Raises
+    ``ValueError`` for a card given twice, a seat card the engine would not
+    deal to it, or community cards the engine never deals.
+
+    Eight seven-card stud hands to the end without burn cards: 48 cards to
+    sixth street, then a burn card and the common card (the last card of the
+    deck here):
+
+    >>> import dataclasses
+    >>> from casino_sim.config import load_stud_variant
+    >>> no_burn = dataclasses.replace(load_stud_variant("stud/seven_card_stud"), burn=False)
+    >>> seats = [list(range(6 * i, 6 * i + 6)) for i in range(8)]
+    >>> deck = stacked_deck(no_burn, seats, community=[51])
+    >>> deck[48:50]
+    [48, 51]
     """
-    hands: list[list[int]] = [
-        parse_cards(h).tolist() if isinstance(h, str) else list(h) for h in holdings
-    ]
-    common: list[int] = (
-        parse_cards(community).tolist() if isinstance(community, str) else list(community)
-    )
-    used = {c for h in hands for c in h} | set(common)
-    spare = [c for c in range(52) if c not in used]
+    hands = [_cards(h) for h in holdings]
+    common = _cards(community)
+    given = [c for h in hands for c in h] + common
+    if len(set(given)) != len(given):
+        raise ValueError("a card is given twice")
+    spare = [c for c in range(_DECK) if c not in set(given)]
+    slots: list[int | None] = []  # the deal order; None = a spare card
+    burned: list[int] = []  # slots of burn cards not yet reused
     taken = [0] * len(hands)
-    order: list[int] = []
+    last_street = [-1] * len(hands)  # the last street each seat was dealt on
+    placed = 0
     for index, street in enumerate(variant.streets):
+        per_player = street.down + street.up
+        burn = variant.burn and index > 0
         seats = [s for s, h in enumerate(hands) if taken[s] < len(h)]
+        if placed < len(common):
+            # seats whose cards ended on the last street stay in if a common card comes now
+            ended = (s for s, h in enumerate(hands) if h and taken[s] == len(h))
+            stay = sorted({*seats, *(s for s in ended if last_street[s] == index - 1)})
+            left, need = _DECK - len(slots), per_player * len(stay)
+            runs_out = left < need + burn and left + len(burned) < need and per_player == 1
+            if street.community or runs_out:
+                seats = stay
         if not seats:
             break
-        if variant.burn and index > 0:
-            order.append(spare.pop(0))
-        for count in (street.down, street.up):
-            for _ in range(count):
-                for s in seats:
-                    if taken[s] < len(hands[s]):
-                        order.append(hands[s][taken[s]])
-                        taken[s] += 1
-    order += common + spare
-    return order
+        shared = street.community
+        need = per_player if shared else per_player * len(seats)
+        left = _DECK - len(slots)
+        positions: list[int] = []
+        if left >= need + burn:
+            if burn:
+                burned.append(len(slots))
+                slots.append(None)
+            positions = list(range(len(slots), len(slots) + need))
+            slots += [None] * need
+        elif left + len(burned) >= need:  # the engine reuses the burn cards
+            positions = (list(range(len(slots), _DECK)) + burned)[:need]
+            slots += [None] * left
+            burned = []
+        elif not shared and per_player == 1:  # one common card instead
+            if left >= 2:
+                burned.append(len(slots))
+                slots.append(None)
+            if left == 0:
+                positions, burned = [burned[0]], []
+            else:
+                positions = [len(slots)]
+                slots.append(None)
+            shared = True
+            for s in seats:
+                if taken[s] < len(hands[s]):
+                    raise ValueError(
+                        f"the deck runs out on street {street.name}: seat {s} gets no card of"
+                        " its own there; give the common card as community"
+                    )
+        else:
+            raise ValueError("the deck runs out of cards")
+        for s in seats:
+            last_street[s] = index
+        if shared:
+            for p in positions:
+                if placed < len(common):
+                    slots[p] = common[placed]
+                    placed += 1
+            continue
+        order = iter(positions)
+        for _ in range(per_player):
+            for s in seats:
+                p = next(order)
+                if taken[s] < len(hands[s]):
+                    slots[p] = hands[s][taken[s]]
+                    taken[s] += 1
+    if placed < len(common):
+        raise ValueError("the engine deals no community card for these holdings")
+    if any(taken[s] < len(h) for s, h in enumerate(hands)):
+        raise ValueError("more cards listed for a seat than the variant deals")
+    spares = iter(spare)
+    order_out = [c if c is not None else next(spares) for c in slots]
+    return order_out + list(spares)

@@ -128,7 +128,12 @@ def fallback_reason(
     without community cards and stacks (the buy-in) deeper than the most a
     player can put into a capped hand plus a bet. A heads-up street left
     uncapped (``uncapped_heads_up``) can still reach an all-in: such hands
-    are detected and replayed in Python.
+    are detected and replayed in Python. The all-in options of the table
+    (``short_all_in``, ``short_all_in_raise``, ``complete_short_all_in``, the
+    cap lifted by all-ins) only act near an all-in, i.e. in replayed hands;
+    ``fold_when_check_free`` changes nothing for the default bots, which never
+    fold when checking is free. The kernel takes the drop's
+    ``no_rake_third_street`` and the jackpot's ``min_players`` itself.
     """
     reason = bot_reason(players)
     if reason is not None:
@@ -191,7 +196,7 @@ def _config(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints]:
 
 def _rake_config(table: StudTable) -> Ints:
     """kind (1 percent, 2 drop), rate, cap, no rake on the first street, increment, drop,
-    min pot, then the bad-beat jackpot: on, drop, min pot, qualifying value."""
+    min pot, then the bad-beat jackpot: on, drop, min pot, qualifying value, min players."""
     rake, bb = table.rake, table.bad_beat
     row = [0, 0, 1, -1, True, 1, 0, 0]  # no rake from pots: none, or time collection
     if isinstance(rake, PercentRake):
@@ -199,11 +204,12 @@ def _rake_config(table: StudTable) -> Ints:
         row = [1, rake.rate.numerator, rake.rate.denominator, cap, rake.no_rake_third_street,
                rake.increment_cents, 0, rake.min_pot_cents]  # fmt: skip
     elif isinstance(rake, DropRake):
-        row = [2, 0, 1, -1, True, 1, rake.amount_cents, rake.min_pot_cents]
+        row = [2, 0, 1, -1, rake.no_rake_third_street, 1, rake.amount_cents, rake.min_pot_cents]
     if bb is None:
-        row += [False, 0, 0, 0]
+        row += [False, 0, 0, 0, 2]
     else:
-        row += [True, bb.drop_cents, bb.min_pot_cents, bb.qualifying_hand.min_value]
+        row += [True, bb.drop_cents, bb.min_pot_cents, bb.qualifying_hand.min_value,
+                bb.min_players]  # fmt: skip
     return np.array(row, np.int64)
 
 

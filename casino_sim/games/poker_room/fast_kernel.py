@@ -395,8 +395,8 @@ def settle_hands(status: I8, contrib: I64, live: Bools, street: I64, cards: I8, 
     """Rake, jackpot drop, showdown and the odd chip for every hand with status 0.
 
     ``rcfg`` = (rake kind 0 none / 1 percent / 2 drop, rate numerator, denominator,
-    cap or -1, no rake on the first street, increment, drop, rake min pot,
-    bad beat on, bad-beat drop, bad-beat min pot, min losing value).
+    cap or -1, no rake (or drop) on the first street, increment, drop, rake min pot,
+    bad beat on, bad-beat drop, bad-beat min pot, min losing value, min players dealt in).
     ``high_v`` / ``low_v`` hold evaluator values of showdown seats (-1 = no low).
     A bad beat needs a jackpot drop taken on the hand (as ``showdown.settle``).
     """
@@ -420,7 +420,7 @@ def settle_hands(status: I8, contrib: I64, live: Bools, street: I64, cards: I8, 
                     rake = total * rcfg[1] // rcfg[2] // rcfg[5] * rcfg[5]
                     if rcfg[3] >= 0:
                         rake = min(rake, rcfg[3])
-            elif rcfg[0] == 2:
+            elif rcfg[0] == 2 and not (street[h] == 0 and rcfg[4]):
                 rake = rcfg[6]
         rake = min(rake, total)
         pot = total - rake
@@ -468,7 +468,7 @@ def settle_hands(status: I8, contrib: I64, live: Bools, street: I64, cards: I8, 
             if has_low:
                 k = _best_seats(low_v[h], live[h], n, winners)
                 _split(pot - hi_amount, winners, k, by_low[:m], first_seat, winnings)
-            if rcfg[8] and has_high and drop > 0:  # a hit needs a drop from this hand
+            if rcfg[8] and has_high and drop > 0 and n >= rcfg[12]:  # a drop from this hand
                 best = -1
                 for s in range(n):
                     if live[h, s] and high_v[h, s] > best:

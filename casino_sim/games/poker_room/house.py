@@ -41,10 +41,18 @@ def rake_cents(rake: Rake, pot: int, *, ended_on_first_street: bool) -> int:
     """Cents the house takes from a finished pot of ``pot`` cents.
 
     Percent: ``rate`` of the pot rounded down to the ``increment``, at most the
-    cap, nothing when the hand ended on the first betting round and
-    ``no_rake_third_street``. Drop: the fixed amount (at most the pot). Time
-    collection is charged on the clock, never from a pot. Pots below
-    ``min_pot`` pay nothing.
+    cap. Drop: the fixed amount, never more than the pot. Either takes nothing
+    when the hand ended on the first betting round and the structure says
+    ``no_rake_third_street`` (default true for percent, false for a drop), or
+    from pots below ``min_pot``. Time collection is charged on the clock, never
+    from a pot. The caller takes the amount from the main pot first
+    (:func:`~casino_sim.games.poker_room.pots.take_from_pots`).
+
+    >>> from casino_sim.config import DropRake
+    >>> drop = DropRake(amount=Fraction(5), no_rake_third_street=True)
+    >>> [rake_cents(drop, pot, ended_on_first_street=first)
+    ...  for pot, first in ((300, False), (2000, False), (2000, True))]
+    [300, 500, 0]
     """
     if isinstance(rake, PercentRake):
         if pot < rake.min_pot_cents or (ended_on_first_street and rake.no_rake_third_street):
@@ -54,7 +62,9 @@ def rake_cents(rake: Rake, pot: int, *, ended_on_first_street: bool) -> int:
         cap = rake.cap_cents
         return amount if cap is None else min(amount, cap)
     if isinstance(rake, DropRake):
-        return 0 if pot < rake.min_pot_cents else min(rake.amount_cents, pot)
+        if pot < rake.min_pot_cents or (ended_on_first_street and rake.no_rake_third_street):
+            return 0
+        return min(rake.amount_cents, pot)
     return 0
 
 

@@ -49,8 +49,9 @@ class Settlement:
     ``pots`` are (amount before rake, eligible seats); ``high``/``low`` hold the
     evaluator values of seats at the showdown (``None`` otherwise);
     ``bad_beat`` is (losing seat, winning seat) when the jackpot qualifies: the
-    best losing high hand of the main pot reaches the qualifying hand and the
-    hand paid a jackpot drop.
+    best losing high hand of the main pot reaches the qualifying hand, the pot
+    after rake reaches the jackpot's ``min_pot`` (so the hand paid a jackpot
+    drop) and at least ``min_players`` were dealt in.
     """
 
     street_reached: int
@@ -80,6 +81,10 @@ def settle(
     street: int,
 ) -> Settlement:
     """Take rake and drop and award the pots of a finished hand.
+
+    The rake, then the jackpot drop, come out of the main pot first, then the
+    side pots in order (:func:`~casino_sim.games.poker_room.pots.take_from_pots`);
+    neither takes more than there is.
 
     ``contrib`` is each seat's chips in the pot (cents), ``live`` the seats
     not folded, ``held`` each seat's own cards (down and up), ``community``
@@ -153,8 +158,14 @@ def settle(
                 ).items():
                     winnings[seat] += won
                     awards.append(Award(i, seat, won, name))
-        if rule is not None and drop > 0 and ranking in ("high", "hi-lo-8"):
-            # a hit needs a drop taken on this very hand (a pot below the min pot pays none)
+        if (
+            rule is not None
+            and drop > 0
+            and n >= rule.min_players
+            and ranking in ("high", "hi-lo-8")
+        ):
+            # a hit needs the jackpot's min pot (a drop taken on this very hand) and
+            # min_players dealt in
             threshold = rule.qualifying_hand.min_value
             bad_beat = _bad_beat(pots[0].eligible if pots else (), high_v, threshold)
     return Settlement(

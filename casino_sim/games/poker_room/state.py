@@ -78,10 +78,13 @@ class StudHand:
         "_big",
         "_bring",
         "_by_suit",
+        "_complete_short",
+        "_free_fold",
+        "_half_bet",
         "_low_first",
         "_n_streets",
         "_open_pair_rule",
-        "_reopen_at",
+        "_raise_on_all_in",
         "_small",
         "acted",
         "actor",
@@ -95,6 +98,7 @@ class StudHand:
         "deck",
         "done",
         "down",
+        "ghost",
         "high",
         "level",
         "live",
@@ -104,8 +108,8 @@ class StudHand:
         "open_pair",
         "pos",
         "sbet",
+        "seen",
         "settlement",
-        "short_sum",
         "size",
         "stacks",
         "start_stacks",
@@ -124,8 +128,12 @@ class StudHand:
         deck: Sequence[int],
     ) -> None:
         n = len(stacks)
-        if not 2 <= n <= variant.max_players:
-            raise StudActionError(f"{variant.name} needs 2..{variant.max_players} players, got {n}")
+        most = min(variant.max_players, table.max_seats)
+        if not 2 <= n <= most:
+            raise StudActionError(
+                f"{variant.name} at this table seats 2..{most} players, got {n}"
+                f" (max_players {variant.max_players}, max_seats {table.max_seats})"
+            )
         if any(s <= 0 for s in stacks):
             raise StudActionError("every seat dealt in needs chips")
         self.variant, self.table, self.n = variant, table, n
@@ -134,6 +142,8 @@ class StudHand:
         self.contrib = [0] * n
         self.sbet = [0] * n
         self.live = [True] * n
+        self.ghost = [False] * n  # folded with checking free: still dealt cards (rule 9)
+        self.seen = [0] * n  # the street's bet level when each seat last acted
         self.down: list[list[int]] = [[] for _ in range(n)]
         self.up: list[list[int]] = [[] for _ in range(n)]
         self.community: list[int] = []
@@ -151,7 +161,10 @@ class StudHand:
         self._by_suit = table.tie_break == "suit"
         self._n_streets = len(variant.streets)
         self._open_pair_rule = variant.open_pair_big_bet and self._big > self._small
-        self._reopen_at = 1.0 if table.short_all_in == "full-bet" else 0.5
+        self._half_bet = table.short_all_in == "half-bet"
+        self._raise_on_all_in = table.short_all_in_raise == "all-in-plus-bet"
+        self._complete_short = table.complete_short_all_in
+        self._free_fold = table.fold_when_check_free
         ante = table.ante_cents
         if ante:
             for s in range(n):
@@ -170,7 +183,7 @@ class StudHand:
         return card
 
     def _deal(self, rule_down: int, rule_up: int, *, community: bool) -> None:
-        live_seats = [s for s in range(self.n) if self.live[s]]
+        live_seats = [s for s in range(self.n) if self.live[s] or self.ghost[s]]
         per_player = rule_down + rule_up
         need = per_player if community else per_player * len(live_seats)
         left = len(self.deck) - self.pos
@@ -223,14 +236,16 @@ class StudHand:
         n, live, stacks = self.n, self.live, self.stacks
         self.size = self._big if big else self._small
         self.sbet = [0] * n
-        self.high = self.level = self.count = self.short_sum = 0
+        self.high = self.level = self.count = 0
         self.big_used = False
         self.completion_pending = False
         self.need = [live[s] and stacks[s] > 0 for s in range(n)]
         self.acted = [False] * n
+        self.seen = [0] * n
         if sum(self.need) <= 1:
             return False
-        self.uncapped = self.table.uncapped_heads_up and sum(live) == 2
+        self.uncapped = False
+        self._check_uncapped()
         variant = self.variant
         if self.street == 0 and variant.bring_in != "none" and self._bring > 0:
             self.bring_pending = True
@@ -261,6 +276,31 @@ class StudHand:
         return True
 
     # ----------------------------------------------------------------- queries
+    def _increment(self) -> int:
+        """The bet or raise size in force: the big bet once one was made, else the street's."""
+        return self._big if self.big_used else self.size
+
+    def _check_uncapped(self) -> None:
+        """Lift the cap once at most two players who are not all-in are left before it was
+        reached (Robert's: the cap applies while three or more players are not all-in)."""
+        if self.uncapped or not self.table.uncapped_heads_up:
+            return
+        cap = self.table.max_bets
+        if cap is not None and self.count >= cap:
+            return  # once capped, a fold or an all-in does not uncap the street
+        live, stacks = self.live, self.stacks
+        if sum(1 for s in range(self.n) if live[s] and stacks[s] > 0) <= 2:
+            self.uncapped = True
+
+    def _reopened(self, seat: int) -> bool:
+        """May ``seat`` bet or raise: it has not acted since the last full bet or raise,
+        or the total it faces since it last acted reaches half a bet (``half-bet``) or a
+        full bet (``full-bet``), however many short all-ins made it up."""
+        if not self.acted[seat]:
+            return True
+        faced = self.high - self.seen[seat]
+        return (2 * faced if self._half_bet else faced) >= self._increment()
+
     def _aggressive(self, seat: int) -> tuple[Action | None, tuple[int, ...], str]:
         """The aggressive action open to ``seat``, its "to" sizes, or why there is none."""
         sizes: tuple[int, ...]
@@ -271,15 +311,18 @@ class StudHand:
             sizes = (self._small, self._big) if self.open_pair else (self.size,)
         else:
             kind = Action.RAISE
-            base = self.high if self.high > self.level else self.level
+            # above a short all-in that did not count: complete the wager to the full
+            # level (Robert's) or raise a full bet above the all-in
+            short = self.high > self.level
+            base = self.high if short and not self._complete_short else self.level
             if self.open_pair and not self.big_used:
                 sizes = (base + self._small, base + self._big)
             else:
-                sizes = (base + (self._big if self.big_used else self.size),)
+                sizes = (base + self._increment(),)
         cap = self.table.max_bets
         if cap is not None and self.count >= cap and not self.uncapped:
             return None, (), f"raise cap reached (a bet and {cap - 1} raises)"
-        if self.acted[seat]:
+        if not self._reopened(seat):
             return None, (), "betting was not reopened: a short all-in is not a full raise"
         if self.stacks[seat] + self.sbet[seat] <= self.high:
             return None, (), "not enough chips to raise: call all-in instead"
@@ -291,7 +334,11 @@ class StudHand:
         return kind, sizes, ""
 
     def legal_actions(self) -> LegalActions:
-        """The actions open to the seat to act (empty when the hand is over)."""
+        """The actions open to the seat to act (empty when the hand is over).
+
+        FOLD is listed when checking is free too if the table allows it
+        (``fold_when_check_free``, Robert's stud rule 9).
+        """
         seat = self.actor
         if self.done or seat < 0:
             return LegalActions(-1, (), 0, 0, ())
@@ -302,7 +349,7 @@ class StudHand:
         elif owed > 0:
             actions += (Action.FOLD, Action.CALL)
         else:
-            actions.append(Action.CHECK)
+            actions += (Action.FOLD, Action.CHECK) if self._free_fold else (Action.CHECK,)
         kind, sizes, _ = self._aggressive(seat)
         if kind is not None:
             actions.append(kind)
@@ -312,28 +359,32 @@ class StudHand:
     # ----------------------------------------------------------------- actions
     def act(self, action: Action, amount: int | None = None) -> None:
         """Apply ``action`` for the seat to act; ``amount`` is the street total of a
-        BET/RAISE/COMPLETE (default: the smallest legal size)."""
+        BET/RAISE/COMPLETE (default: the smallest legal size).
+
+        A bring-in seat with no more chips than the bring-in is all-in whether it
+        names BRING_IN or COMPLETE; the others still owe the full bring-in.
+        """
         if self.done:
             raise StudActionError("the hand is over")
         seat = self.actor
         stacks, sbet = self.stacks, self.sbet
         owed = self.high - sbet[seat]
+        if action is Action.COMPLETE and self.bring_pending and stacks[seat] <= self._bring:
+            action, amount = Action.BRING_IN, None  # all-in for the bring-in or less
         if action is Action.FOLD:
             if self.bring_pending:
                 raise StudActionError("the bring-in must be posted or completed")
-            if owed <= 0:
-                raise StudActionError("cannot fold when checking is free")
+            if owed <= 0 and not self._free_fold:
+                raise StudActionError("cannot fold when checking is free (fold_when_check_free)")
             self.live[seat] = False
             self.need[seat] = False
+            self.ghost[seat] = owed <= 0  # Robert's stud rule 9: still dealt until a bet
             self.log.append((self.street, seat, action, 0, sbet[seat]))
-            alive = self.live.count(True)
-            if alive == 1:
+            if self.live.count(True) == 1:
                 self._return_uncalled()
                 self._finish()
                 return
-            cap = self.table.max_bets
-            if alive == 2 and self.table.uncapped_heads_up and (cap is None or self.count < cap):
-                self.uncapped = True
+            self._check_uncapped()
         elif action is Action.CHECK:
             if self.bring_pending:
                 raise StudActionError("the bring-in must be posted or completed")
@@ -354,7 +405,7 @@ class StudHand:
                 raise StudActionError(f"the bring-in is {bring}")
             self.bring_pending = False
             self.completion_pending = True
-            self.high = bring
+            self.high = bring  # the others owe the full bring-in (Robert's stud rule 4)
             self._put(seat, action, min(bring, stacks[seat]))
         elif action in _AGGRESSIVE:
             self._aggress(seat, action, amount)
@@ -368,7 +419,10 @@ class StudHand:
         self.contrib[seat] += chips
         self.need[seat] = False
         self.acted[seat] = True
+        self.seen[seat] = self.high
         self.log.append((self.street, seat, action, chips, self.sbet[seat]))
+        if self.stacks[seat] == 0:
+            self._check_uncapped()
 
     def _aggress(self, seat: int, action: Action, amount: int | None) -> None:
         kind, sizes, why = self._aggressive(seat)
@@ -381,36 +435,44 @@ class StudHand:
         if to not in sizes:
             shown = " or ".join(str(s) for s in sizes)
             raise StudActionError(f"{kind.name.lower()} must be to {shown} on {street_name} street")
-        if len(sizes) == 2 and to == sizes[1]:
-            self.big_used = True
-        high = self.high
-        start = (high if high > self.level else self.level) if kind is Action.RAISE else high
-        full_size = to - start
         most = self.stacks[seat] + self.sbet[seat]
         actual = to if to <= most else most
-        reopen = actual == to
-        counts = True
-        if not reopen:
-            if self._reopen_at < 1.0:
-                self.short_sum += actual - start
-                reopen = self.short_sum * 2 >= full_size
-            counts = reopen or self._reopen_at == 1.0
-        if reopen:
-            self.short_sum = 0
+        if actual < to and len(sizes) == 2:
+            # an all-in on an open pair is judged by its chips, not by the size named
+            to = sizes[1] if actual > sizes[0] else sizes[0]
+        if len(sizes) == 2 and to == sizes[1]:
+            self.big_used = True
+        level = self.level
+        increment = self._increment()
+        full = actual == to
+        if full:
+            counts = reopen_all = True
             self.level = to
+        else:
+            # a short all-in counts as a bet or raise at half a bet (or a full bet) over
+            # the last full level, short all-ins before it included
+            over = actual - level
+            counts = (2 * over if self._half_bet else over) >= increment
+            reopen_all = False
+            if counts:
+                self.level = actual if self._raise_on_all_in else to
+            counts = counts or not self._half_bet  # full-bet: short all-ins count to the cap
+        if self.level > level or full:
             self.completion_pending = False
         if counts:
             self.count += 1
         self.bring_pending = False
-        if actual > high:
+        if True in self.ghost:
+            self.ghost = [False] * self.n  # a bet kills the hands folded for free (rule 9)
+        if actual > self.high:
             self.high = actual
-        self._put(seat, action, actual - self.sbet[seat])
         live, stacks, need, acted = self.live, self.stacks, self.need, self.acted
         for s in range(self.n):
             if s != seat and live[s] and stacks[s] > 0:
                 need[s] = True
-                if reopen:
+                if reopen_all:
                     acted[s] = False
+        self._put(seat, action, actual - self.sbet[seat])
 
     def _advance(self, seat: int) -> None:
         n, need = self.n, self.need
