@@ -26,12 +26,13 @@ BASE = {
     "floor": ["caribbean_stud/standard", "--days", "1", "--tables", "1", "--replications", "1"],
     "compare": ["caribbean_stud/standard", "caribbean_stud/short-pay"],
     "solve": ["break-even", "progressives/50-75-100"],
+    "report": ["progressives/50-75-100", "--format", "json", "--quiet", "--out", os.devnull],
     "cache": ["info"],
 }
 
 BAD_VALUES = ["", "-1", "0", "x", "1e400", "-1e400", "inf", "nan", "1e24", "100B", "1,,2", "1.999"]
 #: Options naming a result path get bad paths instead: each must be refused before any work.
-OUTPUT_OPTIONS = ("--json", "--csv", "--history", "--report", "--plots", "--html")
+OUTPUT_OPTIONS = ("--json", "--csv", "--history", "--report", "--plots", "--html", "--run-dir", "--out")
 
 
 def _bad_paths(tmp_path) -> list[str]:
