@@ -259,3 +259,105 @@ def show_library_notes() -> Callable[[], None]:
         logger.setLevel(previous)
 
     return undo
+
+
+class RunProgress:
+    """Progress of a chunked run on a :func:`progress_bar`: units, chunks done, rate, time left.
+
+    ``update(units)`` after each chunk (in chunk order); ``restored(index)``
+    just before a chunk comes back from a run directory: that chunk counts as
+    done but not toward the rate (so time left is measured on real work).
+    """
+
+    def __init__(self, bar: Any, *, chunks: int) -> None:
+        self.bar, self.chunks = bar, chunks
+        self.done = 0
+        self._restoring = False
+
+    def restored(self, index: int) -> None:
+        self._restoring = True
+
+    def update(self, units: int) -> None:
+        self.done += 1
+        restoring, self._restoring = self._restoring, False
+        if getattr(self.bar, "disable", False):  # --quiet: tqdm keeps no counts
+            return
+        if restoring:  # counted, but no sample for the rate
+            self.bar.n += units
+            self.bar.last_print_n = self.bar.n
+            self.bar.initial += units
+        else:
+            self.bar.update(units)
+        self.bar.set_postfix_str(f"chunk {self.done}/{self.chunks}", refresh=False)
+
+
+def add_runner_options(parser: argparse.ArgumentParser) -> None:
+    """``--backend``, ``--scheduler``, ``--run-dir``, ``--resume``: where chunks run and are kept."""
+    from casino_sim.engine.backends import BACKENDS
+
+    group = parser.add_argument_group("running (backends and resumable runs: docs/scale-out.md)")
+    group.add_argument(
+        "--backend", choices=BACKENDS, default="local",
+        help="where chunks run: local worker processes, or a Dask cluster (the same figures)",
+    )  # fmt: skip
+    group.add_argument(
+        "--scheduler", metavar="ADDR", default=None,
+        help="with --backend dask: the scheduler of a running cluster, e.g. tcp://10.0.0.5:8786 "
+        "(default: a local cluster of --workers processes)",
+    )  # fmt: skip
+    group.add_argument(
+        "--run-dir", metavar="DIR", default=None,
+        help="keep the run's definition and every finished chunk in DIR (a new or empty folder)",
+    )  # fmt: skip
+    group.add_argument(
+        "--resume", action="store_true",
+        help="continue the run kept in --run-dir: stored chunks are not recomputed",
+    )  # fmt: skip
+
+
+def runner_options(args: argparse.Namespace, inputs: Mapping[str, Any] | None = None) -> Any:
+    """The :class:`~casino_sim.engine.runner.RunnerOptions` of parsed runner options, checked.
+
+    Checked before any work: ``--resume`` needs ``--run-dir``, ``--scheduler``
+    needs ``--backend dask``, the run directory must be usable. The input
+    files' SHA-256 go into the run's definition.
+    """
+    from casino_sim.engine.backends import check_scheduler_address
+    from casino_sim.engine.files import file_digest
+    from casino_sim.engine.rundir import check_run_dir
+    from casino_sim.engine.runner import RunnerOptions
+
+    require(not args.resume or args.run_dir is not None, "--resume needs --run-dir DIR")
+    if args.scheduler is not None:
+        require(args.backend == "dask", "--scheduler needs --backend dask")
+        try:
+            check_scheduler_address(args.scheduler)
+        except OptionError as error:
+            raise OptionError(f"--scheduler: {error}") from None
+    if args.run_dir is not None:
+        check_run_dir(args.run_dir, resume=args.resume)
+    digests = {}  # read once the inputs loaded (never a device such as /dev/full)
+    if args.run_dir is not None:
+        digests = {
+            name: file_digest(path)
+            for name, path in (inputs or {}).items()
+            if path is not None and Path(path).is_file()
+        }
+    return RunnerOptions(
+        backend=args.backend,
+        scheduler=args.scheduler,
+        run_dir=args.run_dir,
+        resume=args.resume,
+        definition={"inputs": digests} if digests else {},
+    )
+
+
+def run_seed(args: argparse.Namespace) -> int:
+    """The seed of a run: ``--seed``, else the stored run's when resuming, else a fresh one."""
+    if args.seed is None and getattr(args, "resume", False) and args.run_dir is not None:
+        from casino_sim.engine.rundir import stored_definition
+
+        stored = stored_definition(args.run_dir)
+        if stored is not None and isinstance(stored.get("seed"), int):
+            return int(stored["seed"])
+    return pick_seed(args.seed)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,13 +24,16 @@ from casino_sim.cli.common import (
     WORKERS,
     HelpFormatter,
     Number,
+    RunProgress,
     Subparsers,
     add_output_options,
+    add_runner_options,
     check_outputs,
-    pick_seed,
     progress_bar,
     require,
     run_provenance,
+    run_seed,
+    runner_options,
 )
 
 if TYPE_CHECKING:
@@ -133,6 +137,7 @@ def register(subparsers: Subparsers) -> None:
     )  # fmt: skip
     parser.add_argument("--hours", default=None, help=argparse.SUPPRESS)  # gone: see run()
     add_output_options(parser)
+    add_runner_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -174,14 +179,17 @@ def run(args: argparse.Namespace) -> int:
     floor = _load(args)
     check_outputs(args, {"--json": args.json, "--csv": args.csv}, floor.inputs.values(),
                   folders={"--plots": args.plots})  # fmt: skip
+    runner = runner_options(args, floor.inputs)
     days = floor.definition.days if args.days is None else args.days
-    seed = pick_seed(args.seed)
+    seed = run_seed(args)
     started = time.perf_counter()
     with progress_bar(total=args.replications, unit="replication", desc="floor",
                       quiet=args.quiet) as bar:  # fmt: skip
+        progress = RunProgress(bar, chunks=args.replications)
         summary = simulate_floor(floor, days=days, replications=args.replications, seed=seed,
                                  workers=args.workers,
-                                 on_replication=lambda index, result: bar.update(1))  # fmt: skip
+                                 on_replication=lambda index, result: progress.update(1),
+                                 runner=replace(runner, on_restored=progress.restored))  # fmt: skip
     elapsed = time.perf_counter() - started
     record = summary.to_record()
     print(format_floor(record, name=floor.definition.name, seed=seed, workers=args.workers))

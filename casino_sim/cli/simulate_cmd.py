@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -19,13 +20,17 @@ from casino_sim.cli.common import (
     WORKERS,
     HelpFormatter,
     Number,
+    RunProgress,
     Subparsers,
     add_output_options,
+    add_runner_options,
     check_outputs,
     comma_list,
-    pick_seed,
     progress_bar,
+    require,
     run_provenance,
+    run_seed,
+    runner_options,
 )
 
 PERCENTILES = (5, 25, 50, 75, 95)
@@ -35,6 +40,9 @@ MAX_ROUNDS = 10**10
 MIN_ROUNDS_FOR_INTERVALS = 1_000
 ROUNDS = Number("count", low=1, high=MAX_ROUNDS)
 ANTE = Number("money", low=Fraction(1, 100), high=1_000_000)
+#: ``--until-se``: a target standard error of the house edge (per ante).
+TARGET_SE = Number("float", low=0, high=1, low_open=True)
+DEFAULT_ROUNDS = 10_000_000
 
 
 def register(subparsers: Subparsers) -> None:
@@ -50,8 +58,14 @@ def register(subparsers: Subparsers) -> None:
         help="a caribbean_stud paytable YAML file, or a shipped name such as caribbean_stud/standard",
     )
     parser.add_argument(
-        "--hands", type=ROUNDS, default=10_000_000, help="rounds to deal, e.g. 100M (at most 10^10)"
-    )
+        "--hands", type=ROUNDS, default=None,
+        help=f"rounds to deal, e.g. 100M (at most 10^10; default {DEFAULT_ROUNDS:,})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--until-se", metavar="SE", type=TARGET_SE, default=None,
+        help="instead of --hands: deal until the house edge's standard error is about SE, "
+        "e.g. 0.0005 (a pilot run fixes the rounds first: docs/scale-out.md)",
+    )  # fmt: skip
     parser.add_argument(
         "--seats", type=Number("int", low=1, high=7), default=1, help="players at the table, 1-7"
     )
@@ -96,7 +110,8 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--no-exact", action="store_true", help="skip the exact values beside the estimates"
     )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--no-progress", "--quiet", action="store_true", help="no progress bar")
+    add_runner_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -178,7 +193,10 @@ def build_config(args: argparse.Namespace) -> Any:
 def run(args: argparse.Namespace) -> int:
     from casino_sim.config import resolve_input
     from casino_sim.engine.files import write_csv, write_json
-    from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import simulate_caribbean
+    from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import (
+        rounds_for_standard_error,
+        simulate_caribbean,
+    )
 
     inputs = {
         "paytable": resolve_input(args.paytable, kind="caribbean_stud"),
@@ -187,23 +205,38 @@ def run(args: argparse.Namespace) -> int:
         else None,
     }
     check_outputs(args, {"--json": args.json, "--csv": args.csv}, inputs.values())
+    require(args.hands is None or args.until_se is None, "give --hands or --until-se, not both")
     config = build_config(args)
-    seed = pick_seed(args.seed)
-    with progress_bar(
-        total=args.hands, unit="hand", desc="simulate", quiet=args.no_progress
-    ) as bar:
+    runner = runner_options(args, inputs)
+    seed = run_seed(args)
+    hands, plan = args.hands or DEFAULT_ROUNDS, None
+    if args.until_se is not None:
+        plan = rounds_for_standard_error(config, args.until_se, seed=seed, workers=args.workers)
+        require(plan.rounds <= MAX_ROUNDS, f"--until-se {args.until_se:g} needs about "
+                f"{plan.rounds:.3g} rounds, more than the {MAX_ROUNDS:.0e} a run may deal")  # fmt: skip
+        hands = plan.rounds
+    args.hands = hands  # the provenance records the rounds dealt
+    with progress_bar(total=hands, unit="hand", desc="simulate", quiet=args.no_progress) as bar:
+        progress = RunProgress(bar, chunks=-(-hands // config.chunk_rounds))
         result = simulate_caribbean(
             config,
-            args.hands,
+            hands,
             seed=seed,
             workers=args.workers,
-            progress=bar.update,
+            progress=progress.update,
             exact=not args.no_exact,
+            runner=replace(runner, on_restored=progress.restored),
         )
+    if plan is not None:
+        print(f"--until-se {plan.target_standard_error:g}: a pilot of {plan.pilot_rounds:,} rounds "
+              f"(its own seeds) gave a standard error of {plan.pilot_standard_error:.6f}, "
+              f"so {plan.rounds:,} rounds were dealt")  # fmt: skip
     for line in summary_lines(result):
         print(line)
     if args.json:
         record = {**result.to_record(), "provenance": run_provenance(args, inputs, seed=seed)}
+        if plan is not None:
+            record["stopping_rule"] = plan.to_record()
         write_json(args.json, record, overwrite=args.force)
     if args.csv:
         write_csv(args.csv, seat_rows(result), overwrite=args.force)

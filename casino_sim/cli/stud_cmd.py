@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from dataclasses import asdict, fields
 from typing import TYPE_CHECKING, Any
 
@@ -11,12 +12,15 @@ from casino_sim.cli.common import (
     WORKERS,
     HelpFormatter,
     Number,
+    RunProgress,
     add_output_options,
+    add_runner_options,
     check_outputs,
-    pick_seed,
     progress_bar,
     require,
     run_provenance,
+    run_seed,
+    runner_options,
 )
 
 if TYPE_CHECKING:
@@ -62,8 +66,11 @@ def register(subparsers: Any) -> None:
     )  # fmt: skip
     parser.add_argument("--json", metavar="OUT", help="write the summary as JSON")
     parser.add_argument("--csv", metavar="OUT", help="write the per-player results as CSV")
-    parser.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+    parser.add_argument(
+        "--no-progress", "--quiet", action="store_true", help="hide the progress bar"
+    )
     add_output_options(parser)
+    add_runner_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -118,13 +125,15 @@ def run(args: argparse.Namespace) -> int:
     check_outputs(args, outputs, inputs.values())
     variant = load_stud_variant(inputs["variant"])
     table = load_stud_table(inputs["table"])
+    runner = runner_options(args, inputs)
     limit = min(variant.max_players, table.max_seats)
     require(2 <= args.players <= limit, f"--players must be 2..{limit} for {variant.name}")
-    seed = pick_seed(args.seed)
+    seed = run_seed(args)
     with contextlib.ExitStack() as stack:
         bar = stack.enter_context(
             progress_bar(total=args.hands, unit="hand", desc="stud", quiet=args.no_progress)
         )
+        progress = RunProgress(bar, chunks=-(-args.hands // args.chunk_size))
         history = (
             stack.enter_context(atomic_writer(args.history, overwrite=args.force))
             if args.history
@@ -132,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
         )
 
         def on_chunk(chunk: ChunkResult) -> None:
-            bar.update(chunk.hands)
+            progress.update(chunk.hands)
             if history is not None:
                 history.write("\n".join(chunk.history) + "\n")
 
@@ -146,6 +155,7 @@ def run(args: argparse.Namespace) -> int:
             chunk_size=args.chunk_size,
             history=history is not None,
             on_chunk=on_chunk,
+            runner=dataclasses.replace(runner, on_restored=progress.restored),
         )
     _print(result)
     if args.json:

@@ -31,6 +31,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+import casino_sim.config.pickling  # noqa: F401  (config values pickle: cluster backends)
 from casino_sim.config.kinds import KIND_NAMES, OTHER_KINDS, Kind
 
 if TYPE_CHECKING:

@@ -1,11 +1,14 @@
 """Shared machinery below the games: the chunk runner, Monte Carlo statistics, result files.
 
-Three modules, one concept each:
+One concept per module:
 
 * :mod:`~casino_sim.engine.runner`: a run is ``n_chunks`` pure calls
   ``fn(context, index, seed)``; chunk ``i`` gets :func:`chunk_seed` ``(seed, i)``
   and results merge in chunk order, so a figure depends on the seed alone,
-  never on the number of worker processes (:func:`run_chunks`).
+  never on the number of worker processes or the backend (:func:`run_chunks`,
+  :class:`RunnerOptions`); :mod:`~casino_sim.engine.backends` runs chunks on
+  local processes or a Dask cluster, :mod:`~casino_sim.engine.rundir` keeps
+  finished chunks in a SQLite run directory so a killed run resumes.
 * :mod:`~casino_sim.engine.stats`: estimates with standard errors and
   intervals (:class:`Estimate`, :class:`Interval`), ratio estimates,
   chi-square against exact probabilities, Poisson intervals, percentiles.
@@ -42,6 +45,7 @@ from casino_sim.engine.files import (
     write_json,
 )
 from casino_sim.engine.runner import (
+    RunnerOptions,
     Terminated,
     available_workers,
     chunk_seed,
@@ -67,6 +71,7 @@ __all__ = [
     "ChiSquareResult",
     "Estimate",
     "Interval",
+    "RunnerOptions",
     "Terminated",
     "atomic_binary_writer",
     "atomic_writer",

@@ -9,16 +9,24 @@ floating-point sums do not depend on which worker finished first. A chunk is a
 pure function of ``(context, seed, index)``: a cluster backend (e.g. Dask) can
 ship the same calls unchanged.
 
-With ``workers > 1`` chunks run in a :class:`concurrent.futures.ProcessPoolExecutor`;
-``context`` is sent once per worker process (not once per chunk), at most
-``2 x workers`` chunks are in flight, and out-of-order results wait only until
-their predecessors arrive, so memory stays flat. The pool never has more
+Where chunks execute is a backend (:mod:`~casino_sim.engine.backends`): local
+worker processes by default, or a Dask cluster (:class:`RunnerOptions`). With
+``workers > 1`` locally, chunks run in a process pool that receives
+``context`` once per worker process (not once per chunk); on any backend at
+most ``2 x workers`` chunks are in flight, and out-of-order results wait only
+until their predecessors arrive, so memory stays flat. The pool never has more
 processes than :func:`effective_workers` (the chunks, the cores).
 
-No process is left behind: a worker dies with the process that started it
-(``PR_SET_PDEATHSIG`` on Linux, else a watchdog thread), and while chunks run,
-SIGTERM stops the workers and raises :class:`Terminated` (a ``SystemExit``
-with status 143) in the main process.
+A run directory (``RunnerOptions(run_dir=...)``, :mod:`~casino_sim.engine.rundir`)
+stores each chunk as it finishes; a resumed run merges the stored chunks
+instead of recomputing them, so it ends with the same result as a run never
+interrupted.
+
+No process is left behind: a local worker dies with the process that started
+it (``PR_SET_PDEATHSIG`` on Linux, else a watchdog thread) and ignores Ctrl-C
+(the main process stops the workers, keeping the chunks stored so far); while
+chunks run, SIGTERM stops the workers and raises :class:`Terminated` (a
+``SystemExit`` with status 143) in the main process.
 
 >>> def draw(context, index, seed):
 ...     return [float(np.random.default_rng(seed).random())]
@@ -30,35 +38,34 @@ True
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import multiprocessing
 import os
 import signal
-import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import numpy as np
 
+from casino_sim.engine.backends import Backend, ChunkExecutor, backend_named
+from casino_sim.engine.rundir import RunDir
 from casino_sim.errors import OptionError
 
 __all__ = [
+    "RunnerOptions",
     "Terminated",
     "available_workers",
     "chunk_seed",
     "effective_workers",
     "root_seed",
     "run_chunks",
+    "run_definition",
     "signals_raise_terminated",
 ]
 
 T = TypeVar("T")
 ChunkFn = Callable[[Any, int, np.random.SeedSequence], T]
-
-_WORKER_STATE: dict[str, Any] = {}
 
 
 def root_seed(seed: int | np.random.SeedSequence | None) -> np.random.SeedSequence:
@@ -121,58 +128,52 @@ class Terminated(SystemExit):
         super().__init__(code)
 
 
-_PR_SET_PDEATHSIG = 1
+@dataclass(frozen=True)
+class RunnerOptions:
+    """How a run's chunks are executed and kept; never what they compute.
 
+    ``backend``: ``"local"`` (worker processes here) or ``"dask"`` (a cluster at
+    ``scheduler``, or a ``LocalCluster`` of ``workers`` processes without one).
+    ``run_dir``: keep the run's definition and every finished chunk there
+    (:mod:`~casino_sim.engine.rundir`); ``resume`` continues the run stored
+    there. ``definition`` adds entries to the stored definition (the CLI's
+    input files' SHA-256). ``on_restored(index)`` is called just before a
+    stored chunk is merged (a progress bar leaves it out of the rate).
 
-def _set_parent_death_signal() -> bool:
-    """Ask Linux to SIGKILL this process when its parent dies; ``False`` if unavailable."""
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return int(libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)) == 0
-    except (OSError, AttributeError):
-        return False
-
-
-def _watch_parent(parent: int, seconds: float = 0.5) -> None:
-    while os.getppid() == parent:
-        time.sleep(seconds)
-    os._exit(1)
-
-
-def _exit_with_parent(parent: int | None) -> None:
-    """Make this worker die when its parent does (``None``: the parent it has now).
-
-    The parent-death signal (or the watchdog) is set up first, then the parent
-    pid is checked, so a parent that died before the set-up is not missed.
-    Linux sends the signal when the *thread* that forked the worker ends: the
-    pool forks from the thread running :func:`run_chunks`, which outlives it.
+    >>> RunnerOptions().backend, RunnerOptions(run_dir="out/run").resume
+    ('local', False)
     """
-    if parent is None:  # forkserver: the server, which exits when the main process does
-        parent = os.getppid()
-    if not _set_parent_death_signal():
-        threading.Thread(
-            target=_watch_parent, args=(parent,), name="parent-watchdog", daemon=True
-        ).start()
-    if os.getppid() != parent:
-        os._exit(1)
+
+    backend: str = "local"
+    scheduler: str | None = None
+    run_dir: str | os.PathLike[str] | None = None
+    resume: bool = False
+    definition: Mapping[str, Any] = field(default_factory=dict)
+    on_restored: Callable[[int], None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.resume and self.run_dir is None:
+            raise OptionError("resuming needs a run directory")
+        backend_named(self.backend, scheduler=self.scheduler)  # checks both
+
+    def make_backend(self) -> Backend:
+        """The backend these options name."""
+        return backend_named(self.backend, scheduler=self.scheduler)
 
 
-def _expected_parent(context: multiprocessing.context.BaseContext) -> int | None:
-    """The pid a worker's parent will have: this process, unless a fork server starts workers."""
-    return None if context.get_start_method() == "forkserver" else os.getpid()
+def run_definition(
+    root: np.random.SeedSequence, n_chunks: int, definition: Mapping[str, Any]
+) -> dict[str, Any]:
+    """What a run directory records: version, seed, chunk count, and the caller's entries."""
+    from casino_sim import __version__
 
-
-def _init_worker(fn: ChunkFn[Any], context: Any, parent: int | None = None) -> None:
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the main process's handler (fork)
-    _exit_with_parent(parent)
-    _WORKER_STATE["fn"] = fn
-    _WORKER_STATE["context"] = context
-
-
-def _run_in_worker(index: int, seed: np.random.SeedSequence) -> Any:
-    return _WORKER_STATE["fn"](_WORKER_STATE["context"], index, seed)
+    return {
+        "casino_sim_version": __version__,
+        "seed": entropy if isinstance(entropy := root.entropy, int) else repr(entropy),
+        "spawn_key": list(root.spawn_key),
+        "n_chunks": n_chunks,
+        **definition,
+    }
 
 
 def run_chunks(
@@ -184,71 +185,90 @@ def run_chunks(
     merge: Callable[[T, T], T],
     workers: int = 1,
     progress: Callable[[int, T], None] | None = None,
+    options: RunnerOptions | None = None,
+    definition: Mapping[str, Any] | None = None,
 ) -> T:
     """Run chunks ``0 .. n_chunks - 1`` and merge their results in chunk order.
 
     ``fn`` must be a module-level function (picklable) when ``workers > 1``.
     ``progress(index, result)`` is called once per chunk, in chunk order.
-    At most :func:`effective_workers` ``(workers, n_chunks)`` processes run;
-    SIGTERM during a parallel run stops them and raises :class:`Terminated`.
+    At most :func:`effective_workers` ``(workers, n_chunks)`` local processes run;
+    SIGTERM during a run stops them and raises :class:`Terminated`.
+
+    ``options`` picks the backend and the run directory; ``definition`` (plain
+    JSON: what the chunks compute, e.g. a :func:`~casino_sim.engine.rundir.fingerprint`
+    of ``context``) is recorded there with the version, seed and chunk count,
+    and a stored run with another definition is refused. Chunks found in the
+    run directory are merged from there; each chunk computed is stored as it
+    finishes.
     """
     if n_chunks < 1:
         raise OptionError(f"a run needs at least one chunk, got {n_chunks}")
+    options = options or RunnerOptions()
+    backend = options.make_backend()
     workers = effective_workers(workers, n_chunks)
     root = root_seed(seed)
+    with contextlib.ExitStack() as stack:
+        store = None
+        if options.run_dir is not None:
+            full = run_definition(root, n_chunks, {**(definition or {}), **options.definition})
+            store = stack.enter_context(RunDir.open(options.run_dir, full, resume=options.resume))
+        stored = store.finished() if store is not None else frozenset()
+        todo = [index for index in range(n_chunks) if index not in stored]
+        stack.enter_context(signals_raise_terminated())
+        executor = None
+        if todo:
+            size = workers if backend.name == "dask" else min(workers, len(todo))
+            executor = stack.enter_context(backend.start(fn, context, workers=size))
+        return _drive(executor, todo, stored, n_chunks, root, merge, progress, store, options)
+    raise AssertionError("unreachable")  # pragma: no cover - ExitStack does not swallow
+
+
+def _drive(
+    executor: ChunkExecutor | None,
+    todo: list[int],
+    stored: frozenset[int],
+    n_chunks: int,
+    root: np.random.SeedSequence,
+    merge: Callable[[T, T], T],
+    progress: Callable[[int, T], None] | None,
+    store: RunDir | None,
+    options: RunnerOptions,
+) -> T:
+    """Submit ``todo`` in order, at most ``2 x workers`` held; merge everything in chunk order."""
     accumulated: T | None = None
-
-    def take(index: int, result: T) -> None:
-        nonlocal accumulated
-        accumulated = result if accumulated is None else merge(accumulated, result)
-        if progress is not None:
-            progress(index, result)
-
-    if workers == 1:
-        for index in range(n_chunks):
-            take(index, fn(context, index, chunk_seed(root, index)))
-        return accumulated  # type: ignore[return-value]
-
-    window = 2 * workers
-    mp_context = multiprocessing.get_context()
-    with (
-        signals_raise_terminated(),
-        ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=mp_context,
-            initializer=_init_worker,
-            initargs=(fn, context, _expected_parent(mp_context)),
-        ) as pool,
-    ):
-        in_flight: dict[Future[T], int] = {}
-        ready: dict[int, T] = {}
-        next_submit = next_merge = 0
-        try:
-            while next_merge < n_chunks:
-                while next_submit < n_chunks and len(in_flight) + len(ready) < window:
-                    future = pool.submit(_run_in_worker, next_submit, chunk_seed(root, next_submit))
-                    in_flight[future] = next_submit
-                    next_submit += 1
-                done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
-                for future in done:
-                    ready[in_flight.pop(future)] = future.result()
-                while next_merge in ready:
-                    take(next_merge, ready.pop(next_merge))
-                    next_merge += 1
-        except BaseException as error:
-            for future in in_flight:
-                future.cancel()
-            if not isinstance(error, Exception):  # interrupted: do not wait for running chunks
-                _stop_workers(pool)
-            raise
-    return accumulated  # type: ignore[return-value]
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    """Kill the pool's processes (the executor keeps them in ``_processes``)."""
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        with contextlib.suppress(Exception):
-            process.kill()
+    window = 2 * (executor.workers if executor is not None else 1)
+    ready: dict[int, T] = {}
+    started: dict[int, float] = {}
+    in_flight = submitted = next_merge = 0
+    while True:
+        while next_merge < n_chunks:
+            if next_merge in ready:
+                result = ready.pop(next_merge)
+            elif store is not None and next_merge in stored:
+                if options.on_restored is not None:
+                    options.on_restored(next_merge)
+                result = store.load(next_merge)
+            else:
+                break
+            accumulated = result if accumulated is None else merge(accumulated, result)
+            if progress is not None:
+                progress(next_merge, result)
+            next_merge += 1
+        if next_merge == n_chunks:
+            return accumulated  # type: ignore[return-value]
+        assert executor is not None
+        while submitted < len(todo) and in_flight + len(ready) < window:
+            index = todo[submitted]
+            started[index] = time.perf_counter()
+            executor.submit(index, chunk_seed(root, index))
+            in_flight += 1
+            submitted += 1
+        for index, result in executor.wait():
+            in_flight -= 1
+            if store is not None:
+                store.save(index, result, seconds=time.perf_counter() - started[index])
+            ready[index] = result
 
 
 @contextlib.contextmanager

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from casino_sim.config.floor_loader import Floor
-from casino_sim.engine.runner import run_chunks
+from casino_sim.engine.rundir import fingerprint
+from casino_sim.engine.runner import RunnerOptions, run_chunks
 from casino_sim.floor.plan import prepare_floor
 from casino_sim.floor.results import ReplicationResult
 from casino_sim.floor.run import run_replication
@@ -37,8 +38,13 @@ def simulate_floor(
     seed: int,
     workers: int = 1,
     on_replication: Callable[[int, ReplicationResult], None] | None = None,
+    runner: RunnerOptions | None = None,
 ) -> FloorSummary:
-    """Run ``replications`` independent replications of ``days`` days (default: the floor's)."""
+    """Run ``replications`` independent replications of ``days`` days (default: the floor's).
+
+    ``runner`` picks the backend (local processes, Dask) and a run directory to
+    store and resume the replications in; the figures never depend on it.
+    """
     plan = prepare_floor(floor, days=days)
     summary = FloorSummary(plan)
 
@@ -47,6 +53,9 @@ def simulate_floor(
         if on_replication is not None:
             on_replication(index, result)
 
+    definition = None
+    if runner is not None and runner.run_dir is not None:
+        definition = {"run": "floor.simulate_floor", "context": fingerprint(plan)}
     run_chunks(run_replication, plan, replications, seed=seed, merge=_latest, workers=workers,
-               progress=take)  # fmt: skip
+               progress=take, options=runner, definition=definition)  # fmt: skip
     return summary

@@ -38,7 +38,8 @@ from casino_sim.engine.ledger import (
     TIME_COLLECTION,
     Ledger,
 )
-from casino_sim.engine.runner import run_chunks
+from casino_sim.engine.rundir import fingerprint
+from casino_sim.engine.runner import RunnerOptions, run_chunks
 from casino_sim.errors import OptionError
 from casino_sim.games.poker_room.bots import BotPolicy, default_population
 from casino_sim.games.poker_room.dealer import HandResult
@@ -197,6 +198,7 @@ def simulate_stud(
     history: bool = False,
     on_chunk: Callable[[ChunkResult], None] | None = None,
     engine: str = "auto",
+    runner: RunnerOptions | None = None,
 ) -> StudRunResult:
     """Play ``hands`` hands with bots; the result depends on ``seed`` and ``chunk_size`` only.
 
@@ -211,7 +213,9 @@ def simulate_stud(
     ``engine_reason`` why the Python engine did. Every run keeps a money
     ledger and reconciles it with the engine's own figures (players' nets,
     the jackpot meter and reserve, the house result); a difference raises
-    :class:`~casino_sim.errors.LedgerError`.
+    :class:`~casino_sim.errors.LedgerError`. ``runner`` picks the backend
+    (local processes, Dask) and a run directory to store and resume the chunks
+    in; the result never depends on it.
     """
     bots = tuple(default_population(players) if isinstance(players, int) else players)
     if not 2 <= len(bots) <= min(variant.max_players, table.max_seats):
@@ -275,6 +279,10 @@ def simulate_stud(
         if on_chunk is not None:
             on_chunk(chunk)
 
+    definition = None  # what a run directory records of the run (see engine.rundir)
+    if runner is not None and runner.run_dir is not None:
+        definition = {"run": "poker_room.simulate_stud", "chunk_size": chunk_size,
+                      "context": fingerprint(config)}  # fmt: skip
     # the chunks are folded into ``total`` (and the meter) in chunk order by the
     # progress callback; run_chunks itself only keeps the latest chunk
     run_chunks(
@@ -285,6 +293,8 @@ def simulate_stud(
         merge=_latest,
         workers=workers,
         progress=lambda index, chunk: merge(chunk),
+        options=runner,
+        definition=definition,
     )
     ledger = ledgers[0]
     seconds = table.pace.seconds(

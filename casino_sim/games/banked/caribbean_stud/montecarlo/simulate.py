@@ -35,6 +35,7 @@ percentiles only); at most ``max_sessions`` are kept, from the first chunks.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -45,7 +46,9 @@ import numpy as np
 
 from casino_sim.combinatorics import BINOMIAL
 from casino_sim.engine.ledger import Ledger
+from casino_sim.engine.rundir import fingerprint
 from casino_sim.engine.runner import (
+    RunnerOptions,
     available_workers,
     effective_workers,
     root_seed,
@@ -78,9 +81,11 @@ __all__ = [  # the config and tally types are re-exported: a run needs them toge
     "MAX_SEATS",
     "CaribbeanSimConfig",
     "ChunkTally",
+    "RoundsPlan",
     "Seat",
     "play_chunk",
     "prepare",
+    "rounds_for_standard_error",
     "simulate_caribbean",
 ]
 
@@ -236,6 +241,7 @@ def simulate_caribbean(
     workers: int | None = None,
     progress: Callable[[int], None] | None = None,
     exact: bool = False,
+    runner: RunnerOptions | None = None,
 ) -> SimulationResult:
     """Simulate ``hands`` table rounds of ``config``; ``progress(rounds_done)`` after each chunk.
 
@@ -243,7 +249,9 @@ def simulate_caribbean(
     ``workers`` field holds the processes that really ran
     (:func:`~casino_sim.engine.runner.effective_workers`). With
     ``exact`` the seats' exact figures (from the exact analysis) are attached
-    for comparison, where that analysis is available.
+    for comparison, where that analysis is available. ``runner`` picks the
+    backend (local processes, Dask) and a run directory to store and resume
+    the chunks in; the figures never depend on it.
     """
     if isinstance(hands, bool) or not isinstance(hands, int | np.integer) or hands < 1:
         raise OptionError(f"hands must be a positive whole number, got {hands!r}")
@@ -265,6 +273,14 @@ def simulate_caribbean(
         if progress is not None:
             progress(tally.rounds)
 
+    definition = None
+    if runner is not None and runner.run_dir is not None:
+        definition = {
+            "run": "caribbean_stud.simulate",
+            "rounds": int(hands),
+            "chunk_rounds": cfg.chunk_rounds,
+            "context": fingerprint(prepared),
+        }
     tally = run_chunks(
         play_chunk,
         prepared,
@@ -273,6 +289,8 @@ def simulate_caribbean(
         merge=ChunkTally.merge,
         workers=workers,
         progress=report,
+        options=runner,
+        definition=definition,
     )
     if replay is not None:
         replay.reconcile()
@@ -288,3 +306,71 @@ def simulate_caribbean(
         workers=effective_workers(workers, n_chunks),
         exact=exact,
     )
+
+
+#: Rounds in the pilot run of :func:`rounds_for_standard_error`.
+PILOT_ROUNDS = 1_000_000
+#: The pilot's seeds: children of the seed's child with this spawn key, never a chunk's.
+PILOT_KEY = 2**63
+
+
+@dataclass(frozen=True)
+class RoundsPlan:
+    """A two-stage (Stein) run length: a pilot fixes the rounds for a target standard error.
+
+    ``rounds`` (whole chunks) is what the main run deals; the pilot's rounds
+    come from their own seeds and are not part of the estimate.
+    """
+
+    target_standard_error: float
+    pilot_rounds: int
+    pilot_standard_error: float
+    rounds: int
+
+    def to_record(self) -> dict[str, float | int | str]:
+        """JSON-ready, with the rule's name."""
+        return {"rule": "two-stage (pilot fixes the rounds)", **self.__dict__}
+
+
+def pilot_seed(seed: int | np.random.SeedSequence | None) -> np.random.SeedSequence:
+    """The root of the pilot's chunk seeds: disjoint from every chunk of the main run."""
+    root = root_seed(seed)
+    return np.random.SeedSequence(
+        root.entropy, spawn_key=(*root.spawn_key, PILOT_KEY), pool_size=root.pool_size
+    )
+
+
+def rounds_for_standard_error(
+    config: CaribbeanSimConfig,
+    target: float,
+    *,
+    seed: int | np.random.SeedSequence | None,
+    workers: int | None = None,
+    pilot_rounds: int = PILOT_ROUNDS,
+) -> RoundsPlan:
+    """The rounds that bring the table house edge's standard error to ``target`` (two stages).
+
+    A pilot of ``pilot_rounds`` rounds, dealt from seeds of its own
+    (:func:`pilot_seed`), estimates the standard error ``s``; the main run is
+    then fixed at ``pilot_rounds x (s / target)^2`` rounded up to whole chunks.
+    The main run's rounds depend on the pilot only, never on the cards the
+    main run deals, so its estimate is exactly unbiased (a rule that stops
+    when the running estimate's error looks small enough is not), and it is
+    the same run as ``simulate_caribbean(config, plan.rounds, seed=seed)``.
+
+    >>> from casino_sim.config import load_paytable
+    >>> config = CaribbeanSimConfig.table(load_paytable("standard"), chunk_rounds=10_000)
+    >>> plan = rounds_for_standard_error(config, 0.02, seed=1, pilot_rounds=20_000)
+    >>> plan.rounds % 10_000, 10_000 <= plan.rounds <= 30_000
+    (0, True)
+    """
+    if isinstance(target, bool) or not isinstance(target, int | float) or not target > 0:
+        raise OptionError(f"the target standard error must be above 0, got {target!r}")
+    if not math.isfinite(target):
+        raise OptionError(f"the target standard error must be finite, got {target!r}")
+    pilot = simulate_caribbean(config, pilot_rounds, seed=pilot_seed(seed), workers=workers)
+    error = pilot.house_edge.standard_error
+    chunk = config.validated().chunk_rounds
+    wanted = pilot.rounds * (error / target) ** 2 if error > 0 else 1
+    rounds = max(1, math.ceil(wanted / chunk)) * chunk
+    return RoundsPlan(float(target), pilot.rounds, float(error), int(rounds))
