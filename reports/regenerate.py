@@ -1,0 +1,120 @@
+"""Regenerate the committed default report in reports/default/.
+
+    python reports/regenerate.py
+
+Runs ``casino-sim report --seed 2026`` (no inputs: the bundled casino) into a
+temporary folder and copies report.html, report.pdf and report.json into
+reports/default/, replacing only those files and MANIFEST.json. The manifest
+records the command, the seed, the casino_sim version, the SHA-256 of every
+input (by its shipped name), of the report's templates and code, and of each
+copied file. ``tests/report/test_committed_report.py`` checks from these that the
+committed copy is current without building the report again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+DEFAULT = HERE / "default"
+SEED = 2026
+COMMAND = ("casino-sim", "report", "--seed", str(SEED))
+COPIED = ("report.html", "report.pdf", "report.json")
+MANIFEST = "MANIFEST.json"
+DEFAULT_OUT = "casino-sim-report"  # where `casino-sim report` writes without --out
+
+
+def package_root() -> Path:
+    """The installed casino_sim package folder."""
+    import casino_sim
+
+    return Path(casino_sim.__file__).resolve().parent
+
+
+# What the report is drawn from besides its inputs: the templates and the report code.
+SOURCES = {
+    "templates": ("report/templates/par", "*.j2"),
+    "report_code": ("report/par", "*.py"),
+}
+
+
+def tree_sha256(folder: Path, pattern: str) -> str:
+    """One SHA-256 over the files matching ``pattern`` under ``folder``: names and contents."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.rglob(pattern)):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).hexdigest().encode() + b"\n")
+    return digest.hexdigest()
+
+
+def source_hashes() -> dict[str, str]:
+    """The current SHA-256 of each entry of :data:`SOURCES`."""
+    root = package_root()
+    return {name: tree_sha256(root / where, pattern) for name, (where, pattern) in SOURCES.items()}
+
+
+def file_sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def input_files(record: dict[str, Any]) -> dict[str, str]:
+    """The SHA-256 of each input report.json's provenance lists, by shipped name."""
+    from casino_sim.config.library import shipped_name
+
+    inputs = record["provenance"]["inputs"].values()
+    return {shipped_name(item["path"]): item["sha256"] for item in inputs}
+
+
+def copy_whole(source: Path, target: Path) -> None:
+    """Copy ``source`` to ``target`` through a temporary file, so ``target`` is never half-written."""
+    partial = target.with_name(f".{target.name}.partial")
+    shutil.copyfile(source, partial)
+    os.replace(partial, target)
+
+
+def main() -> int:
+    from casino_sim import __version__
+
+    sources = source_hashes()  # what the report is made from, taken before it is made
+    with tempfile.TemporaryDirectory(prefix="casino-sim-report-") as scratch:
+        # Run in the scratch folder with the default --out, so the report's recorded
+        # command line is exactly COMMAND.
+        out = Path(scratch) / DEFAULT_OUT
+        command = [sys.executable, "-m", "casino_sim", *COMMAND[1:]]
+        print("$", " ".join(COMMAND), flush=True)
+        started = time.perf_counter()
+        done = subprocess.run(command, cwd=scratch, check=False)
+        if done.returncode != 0:
+            print(f"casino-sim report exited {done.returncode}", file=sys.stderr)
+            return done.returncode
+        seconds = time.perf_counter() - started
+        record = json.loads((out / "report.json").read_text())
+        DEFAULT.mkdir(exist_ok=True)
+        for name in COPIED:
+            copy_whole(out / name, DEFAULT / name)
+    manifest = {
+        "command": " ".join(COMMAND),
+        "seed": SEED,
+        "casino_sim_version": __version__,
+        "inputs": input_files(record),
+        "sources": sources,
+        "files": {name: file_sha256(DEFAULT / name) for name in COPIED},
+        "regenerate": "python reports/regenerate.py",
+    }
+    (DEFAULT / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
+    print(f"wrote {', '.join(COPIED)} and {MANIFEST} to {DEFAULT} ({seconds:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
