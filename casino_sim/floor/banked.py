@@ -26,14 +26,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from casino_sim.combinatorics import BINOMIAL
 from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.floor import BankedGroup
 from casino_sim.config.money import cents
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.engine.ledger import ANTE, AWARD, PAYOUT, RAISE, Ledger
-from casino_sim.evaluator import ace_king_threshold, category
-from casino_sim.evaluator.tables import CARD_KEYS, flush_tables, tables
 from casino_sim.floor.banked_kernel import N_SUMS, commit_rows, plan_rounds
 from casino_sim.floor.meters import LinkedProgressive
 from casino_sim.floor.players import Player
@@ -53,7 +50,11 @@ from casino_sim.floor.tally import (
     TableTally,
 )
 from casino_sim.games.banked.caribbean_stud.progressive import award_vectors
-from casino_sim.games.banked.caribbean_stud.rounds import StrategyBook
+from casino_sim.games.banked.caribbean_stud.rounds import (
+    RoundDealer,
+    StrategyBook,
+    mistake_threshold,
+)
 from casino_sim.games.banked.caribbean_stud.rules import net_antes, wager_antes
 
 __all__ = ["BankedTable"]
@@ -104,7 +105,8 @@ class BankedTable:
         self.index = index
         self.group = group
         self.paytable = paytable
-        self.book = StrategyBook(paytable) if book is None else book
+        self.dealer = RoundDealer(paytable, rng, book)
+        self.book = self.dealer.book
         self.money = _Money(paytable)
         self.tally, self.ledger, self.log, self.meter = tally, ledger, log, meter
         self.seats: list[Player | None] = [None] * group.seats
@@ -126,12 +128,6 @@ class BankedTable:
         self._meter_hand = np.zeros(10, np.bool_)
         if meter is not None:
             self._meter_hand[list(meter.meter_categories)] = True
-        self._bits = rng.bit_generator
-        self._deck = np.arange(52, dtype=np.int64)
-        t5, f = tables(5), flush_tables()
-        self._eval = (CARD_KEYS, t5.key_index, t5.high, f.high,
-                      np.asarray(category(np.arange(7462)), dtype=np.int64), BINOMIAL,
-                      int(ace_king_threshold()))  # fmt: skip
         n = group.seats
         self._occupied = np.zeros(n, np.bool_)
         self._rule = np.zeros(n, np.int64)
@@ -173,7 +169,7 @@ class BankedTable:
         self._occupied[s] = True
         self._rule[s] = rule
         self._lookup[s] = self.book.lookup_of[rule]
-        self._mistake[s] = min(int(player.mistake * 2**64), 2**64 - 1)
+        self._mistake[s] = mistake_threshold(player.mistake)
         self._stake[s], self._paid[s] = self.money.tables(player.ante)
         side = player.side and self.meter is not None
         self._side[s] = side
@@ -222,10 +218,9 @@ class BankedTable:
         for s, p in enumerate(self.seats):
             if p is not None:
                 self._chips[s] = p.chips
-        words = self._bits.random_raw(rounds * (6 * n + 5))
-        book = self.book
+        book, dealer = self.book, self.dealer
         n_hits, bust_round, bust_seat = plan_rounds(
-            words, rounds, self._deck, *self._eval, self._occupied, self._rule, book.decide,
+            dealer.words(rounds, n), rounds, dealer.deck, *dealer.kernel_tables, self._occupied, self._rule, book.decide,
             self._lookup, book.masks, self._mistake, self._stake, self._paid, self._side,
             self._fixed, self._envy, self._meter_hand, self._wager, self._chips, self._limited,
             self._need, self._theo, self._cum, self._cum_net, self._hits,

@@ -1,8 +1,8 @@
 """The compiled inner loop of a floor's Caribbean Stud table: deal, decide and settle planned rounds.
 
 One call deals ``rounds`` rounds to the occupied seats of a table (in seat
-order, from the table's persistent deck, as
-:func:`~casino_sim.games.banked.caribbean_stud.rounds.deal_rounds` does: the
+order, from the table's persistent deck, with
+:func:`~casino_sim.games.banked.caribbean_stud.rounds.deal_round`: the
 same random words give the same cards and decisions), settles every seat in
 cents, and keeps running sums so that any prefix of the rounds can be
 committed later by subtraction: ``cum[r]`` holds the :data:`SUMS` over rounds
@@ -15,13 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from casino_sim.combinatorics import colex5
-from casino_sim.evaluator.kernels import high_value5
-from casino_sim.games.banked.caribbean_stud.montecarlo.kernels import (
-    DECIDE_LOOKUP,
-    DECIDE_RAISE,
-    draw_below,
-)
+from casino_sim.games.banked.caribbean_stud.rounds import deal_round
 
 __all__ = ["N_SUMS", "commit_rows", "plan_rounds"]
 
@@ -49,46 +43,21 @@ def plan_rounds(  # type: ignore[no-untyped-def]
             antes += stake_tab[s, 0]
             if side[s]:
                 side_count += 1
-    values = np.empty(n, np.int64)
     cats = np.empty(n, np.int64)
     outcome = np.empty(n, np.int64)
-    dealer_at = 5 * n
+    rules = np.empty(n, np.int64)
+    tables = np.empty(n, np.int64)
+    mistakes = np.empty(n, np.uint64)
+    for i in range(n):
+        rules[i] = seat_rule[seats[i]]
+        tables[i] = seat_table[seats[i]]
+        mistakes[i] = mistake[seats[i]]
     n_hits, bust_round, bust_seat = 0, -1, -1
     w = 0
     for r in range(rounds):
-        for j in range(5 * (n + 1)):
-            pick = j + draw_below(words[w], 52 - j)
-            w += 1
-            card = deck[pick]
-            deck[pick] = deck[j]
-            deck[j] = card
-        dealer = high_value5(deck, dealer_at, card_keys, key_index, high, flush_high)
-        upcard = deck[dealer_at]
-        qualifies = dealer >= qualifier
-        for i in range(n):
-            s = seats[i]
-            value = high_value5(deck, 5 * i, card_keys, key_index, high, flush_high)
-            values[i] = value
-            cats[i] = category_of[value]
-            rule = decide[seat_rule[s], value]
-            if rule == DECIDE_LOOKUP:
-                index = colex5(deck, 5 * i, binomial)
-                raised = ((masks[seat_table[s], index] >> np.uint64(upcard)) & np.uint64(1)) != 0
-            else:
-                raised = rule == DECIDE_RAISE
-            if words[w] < mistake[s]:
-                raised = not raised
-            w += 1
-            if not raised:
-                outcome[i] = 0
-            elif not qualifies:
-                outcome[i] = 1
-            elif value > dealer:
-                outcome[i] = 4 + cats[i]
-            elif value == dealer:
-                outcome[i] = 2
-            else:
-                outcome[i] = 3
+        w = deal_round(words, w, n, deck, card_keys, key_index, high, flush_high, category_of,
+                       binomial, qualifier, rules, decide, tables, masks, mistakes, outcome,
+                       cats)  # fmt: skip
         stake = paid = side_paid = 0
         for i in range(n):
             s = seats[i]

@@ -48,74 +48,82 @@ from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import (
 from casino_sim.games.banked.caribbean_stud.strategy.resolve import resolve_strategy
 from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable
 
-__all__ = ["MAX_SEATS", "RoundDealer", "StrategyBook", "deal_rounds"]
+__all__ = [
+    "MAX_SEATS",
+    "RoundDealer",
+    "StrategyBook",
+    "deal_round",
+    "deal_rounds",
+    "mistake_threshold",
+]
 
 MAX_SEATS = 7
 
 
+@njit(cache=True, inline="always")
+def deal_round(  # type: ignore[no-untyped-def]
+    words, w, n_seats, deck, card_keys, key_index, high, flush_high, category_of, binomial,
+    qualifier, rules, decide, tables, masks, mistake, outcome, categories,
+):  # fmt: skip
+    """Deal one round from ``words[w:]`` to ``n_seats`` seats; fill ``outcome`` and ``categories``.
+
+    Seat ``i`` gets cards ``5i..5i+4`` of a partial shuffle of ``deck`` and the
+    dealer the next five; then each seat's decision (``rules[i]`` into ``decide``,
+    ``tables[i]`` into ``masks`` for looked-up hands) is reversed when its word is
+    below ``mistake[i]``. Returns the index of the next unused word.
+    """
+    dealer_at = 5 * n_seats
+    for j in range(5 * (n_seats + 1)):
+        pick = j + draw_below(words[w], 52 - j)
+        w += 1
+        card = deck[pick]
+        deck[pick] = deck[j]
+        deck[j] = card
+    dealer = high_value5(deck, dealer_at, card_keys, key_index, high, flush_high)
+    upcard = deck[dealer_at]
+    qualifies = dealer >= qualifier
+    for s in range(n_seats):
+        value = high_value5(deck, 5 * s, card_keys, key_index, high, flush_high)
+        c = category_of[value]
+        categories[s] = c
+        rule = decide[rules[s], value]
+        if rule == DECIDE_LOOKUP:
+            index = colex5(deck, 5 * s, binomial)
+            raised = ((masks[tables[s], index] >> np.uint64(upcard)) & np.uint64(1)) != 0
+        else:
+            raised = rule == DECIDE_RAISE
+        if words[w] < mistake[s]:
+            raised = not raised
+        w += 1
+        if not raised:
+            outcome[s] = 0
+        elif not qualifies:
+            outcome[s] = 1
+        elif value > dealer:
+            outcome[s] = 4 + c
+        elif value == dealer:
+            outcome[s] = 2
+        else:
+            outcome[s] = 3
+    return w
+
+
 @njit(cache=True)
-def deal_rounds(
-    words: np.ndarray,
-    n_rounds: int,
-    n_seats: int,
-    deck: np.ndarray,
-    card_keys: np.ndarray,
-    key_index: np.ndarray,
-    high: np.ndarray,
-    flush_high: np.ndarray,
-    category_of: np.ndarray,
-    binomial: np.ndarray,
-    qualifier: int,
-    seat_rule: np.ndarray,
-    decide: np.ndarray,
-    seat_table: np.ndarray,
-    masks: np.ndarray,
-    mistake: np.ndarray,
-    outcomes: np.ndarray,
-    categories: np.ndarray,
-) -> None:
+def deal_rounds(  # type: ignore[no-untyped-def]
+    words, n_rounds, n_seats, deck, card_keys, key_index, high, flush_high, category_of,
+    binomial, qualifier, seat_rule, decide, seat_table, masks, mistake, outcomes, categories,
+):  # fmt: skip
     """Deal ``n_rounds`` rounds to ``n_seats`` seats; fill ``outcomes`` and ``categories`` [round, seat].
 
     ``words`` holds ``5 * (n_seats + 1) + n_seats`` uint64 words per round: the
     cards, then one word per seat compared with ``mistake[s]`` (a uint64
-    threshold) to reverse that seat's decision.
+    threshold) to reverse that seat's decision (:func:`deal_round`).
     """
-    dealer_at = 5 * n_seats
     w = 0
     for r in range(n_rounds):
-        for j in range(5 * (n_seats + 1)):
-            pick = j + draw_below(words[w], 52 - j)
-            w += 1
-            card = deck[pick]
-            deck[pick] = deck[j]
-            deck[j] = card
-        dealer = high_value5(deck, dealer_at, card_keys, key_index, high, flush_high)
-        upcard = deck[dealer_at]
-        qualifies = dealer >= qualifier
-        for s in range(n_seats):
-            value = high_value5(deck, 5 * s, card_keys, key_index, high, flush_high)
-            c = category_of[value]
-            categories[r, s] = c
-            rule = decide[seat_rule[s], value]
-            if rule == DECIDE_LOOKUP:
-                index = colex5(deck, 5 * s, binomial)
-                bit = (masks[seat_table[s], index] >> np.uint64(upcard)) & np.uint64(1)
-                raised = bit != 0
-            else:
-                raised = rule == DECIDE_RAISE
-            if words[w] < mistake[s]:
-                raised = not raised
-            w += 1
-            if not raised:
-                outcomes[r, s] = 0
-            elif not qualifies:
-                outcomes[r, s] = 1
-            elif value > dealer:
-                outcomes[r, s] = 4 + c
-            elif value == dealer:
-                outcomes[r, s] = 2
-            else:
-                outcomes[r, s] = 3
+        w = deal_round(words, w, n_seats, deck, card_keys, key_index, high, flush_high,
+                       category_of, binomial, qualifier, seat_rule, decide, seat_table, masks,
+                       mistake, outcomes[r], categories[r])  # fmt: skip
 
 
 class StrategyBook:
@@ -153,8 +161,22 @@ class StrategyBook:
         return self._rule_of[name]
 
 
+def mistake_threshold(rate: float) -> int:
+    """The uint64 threshold below which a seat's decision word reverses its decision.
+
+    >>> mistake_threshold(0.0), mistake_threshold(1.0) == 2**64 - 1
+    (0, True)
+    """
+    return min(int(rate * 2**64), 2**64 - 1)
+
+
 class RoundDealer:
-    """One table's dealer: a persistent deck, its random stream, and the book of strategies."""
+    """One table's dealer: a persistent deck, its random stream, and the book of strategies.
+
+    ``deck`` and :attr:`kernel_tables` are what a compiled caller passes to
+    :func:`deal_round` (the floor settles its rounds in its own kernel);
+    :meth:`words` draws a block of the dealer's random words.
+    """
 
     def __init__(
         self,
@@ -165,11 +187,16 @@ class RoundDealer:
         self.paytable = paytable
         self.book = StrategyBook(paytable) if book is None else book
         self._bits = rng.bit_generator
-        self._deck = np.arange(52, dtype=np.int64)
+        self.deck = np.arange(52, dtype=np.int64)
         t5, f = tables(5), flush_tables()
-        self._tables = (CARD_KEYS, t5.key_index, t5.high, f.high)
-        self._category_of = np.asarray(category(np.arange(N_VALUES)), dtype=np.int64)
-        self._qualifier = int(ace_king_threshold())
+        self.kernel_tables = (CARD_KEYS, t5.key_index, t5.high, f.high,
+                              np.asarray(category(np.arange(N_VALUES)), dtype=np.int64), BINOMIAL,
+                              int(ace_king_threshold()))  # fmt: skip
+
+    def words(self, rounds: int, seats: int) -> NDArray[np.uint64]:
+        """The random words of ``rounds`` rounds for ``seats`` seats (cards, then decisions)."""
+        words: NDArray[np.uint64] = self._bits.random_raw(rounds * (5 * (seats + 1) + seats))
+        return words
 
     def strategy_slot(
         self, strategy: str | DecisionTable, *, ante: Fraction = Fraction(1), key: str | None = None
@@ -186,14 +213,12 @@ class RoundDealer:
         categories = np.zeros((rounds, n), dtype=np.int8)
         if rounds == 0 or n == 0:
             return outcomes, categories
-        words = self._bits.random_raw(rounds * (5 * (n + 1) + n))
         book = self.book
         seat_rule = np.asarray(rules, dtype=np.int64)
         seat_table = np.asarray([book.lookup_of[r] for r in rules], dtype=np.int64)
-        mistake = np.array([min(int(r * 2**64), 2**64 - 1) for r in mistake_rates], np.uint64)
+        mistake = np.array([mistake_threshold(r) for r in mistake_rates], np.uint64)
         deal_rounds(
-            words, rounds, n, self._deck, *self._tables, self._category_of, BINOMIAL,
-            self._qualifier, seat_rule, book.decide, seat_table, book.masks, mistake,
-            outcomes, categories,
+            self.words(rounds, n), rounds, n, self.deck, *self.kernel_tables, seat_rule,
+            book.decide, seat_table, book.masks, mistake, outcomes, categories,
         )  # fmt: skip
         return outcomes, categories
