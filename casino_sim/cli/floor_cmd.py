@@ -173,7 +173,8 @@ def run(args: argparse.Namespace) -> int:
     from casino_sim.config import to_data
     from casino_sim.engine.files import write_csv, write_directory, write_json
     from casino_sim.floor.simulate import simulate_floor
-    from casino_sim.report.floor import floor_plots, format_floor, group_rows, json_ready
+    from casino_sim.report.floor import format_floor, group_rows, json_ready
+    from casino_sim.report.floor_plots import floor_plots
 
     require(args.hours is None, "--hours is gone: the floor runs whole days, use --days N")
     floor = _load(args)

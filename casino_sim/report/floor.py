@@ -13,7 +13,6 @@ Nothing prints: the CLI prints the text and writes the files.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
@@ -23,38 +22,21 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from casino_sim.errors import OptionError
 from casino_sim.report.tables import text_table
 
 if TYPE_CHECKING:
-    from matplotlib.axes import Axes
-    from matplotlib.figure import Figure
-
-    from casino_sim.floor.summary import FloorSummary
+    pass
 
 __all__ = [
     "CSV_FIGURES",
-    "PLOT_FILES",
-    "PLOT_FORMATS",
-    "daily_win_figure",
-    "floor_plots",
     "format_floor",
     "group_rows",
-    "hour_of_day_figure",
     "interval_text",
     "json_ready",
-    "meter_figure",
+    "percent",
     "signed_money",
 ]
 
-#: Formats the plots can be written in (matplotlib's names, also the file extensions).
-PLOT_FORMATS = ("svg", "png", "pdf")
-#: The plot files :func:`floor_plots` writes (stem, what it shows).
-PLOT_FILES = (
-    ("meters", "each meter over time: p5-p95 and p25-p75 bands, mean path, hits"),
-    ("daily-win", "daily win per table, a histogram per table group"),
-    ("hour-of-day", "occupancy and waiting list by hour of day"),
-)
 #: The figures of a table group in the CSV (when the group's game has them).
 CSV_FIGURES = (
     "win",
@@ -120,7 +102,9 @@ def signed_money(x: Any) -> str:
     return f"{'-' if x < 0 else ''}${abs(x):,.2f}"
 
 
-def _percent(digits: int) -> Callable[[Any], str]:
+def percent(digits: int) -> Callable[[Any], str]:
+    """A formatter of shares as percentages with ``digits`` decimals ("n/a" when not finite)."""
+
     def show(x: Any) -> str:
         return f"{100 * x:.{digits}f}%" if _finite(x) else "n/a"
 
@@ -151,7 +135,7 @@ def _scaled(figure: Mapping[str, Any], factor: float) -> dict[str, Any]:
 
 
 def _group_lines(name: str, group: Mapping[str, Any], days: int) -> list[str]:
-    money, pct2, pct1, num1 = signed_money, _percent(2), _percent(1), _number(1)
+    money, pct2, pct1, num1 = signed_money, percent(2), percent(1), _number(1)
     per_day = 1 / days
     game = group["game"]
     rows: list[tuple[str, Mapping[str, Any], Callable[[Any], str]]] = [
@@ -168,9 +152,9 @@ def _group_lines(name: str, group: Mapping[str, Any], days: int) -> list[str]:
             ("main game: theoretical win per day",
              _scaled(group["theoretical_win"], per_day), money),
             ("house edge per initial bet, measured", group["house_edge_per_initial_bet"],
-             _percent(3)),
+             percent(3)),
             ("house edge per initial bet, theoretical",
-             group["theoretical_edge_per_initial_bet"], _percent(3)),
+             group["theoretical_edge_per_initial_bet"], percent(3)),
             ("side bets per day (handle)", _scaled(group["side_bet_handle"], per_day), money),
         ]  # fmt: skip
     else:
@@ -205,7 +189,7 @@ def _edge_check(group: Mapping[str, Any]) -> str:
         group["house_edge_per_initial_bet"],
         group["theoretical_edge_per_initial_bet"],
     )
-    show = _percent(3)
+    show = percent(3)
     low, high, expected = measured.get("low"), measured.get("high"), theory.get("mean")
     if not (_finite(low) and _finite(high) and _finite(expected)):
         return "edge check: needs 2 or more replications with play"
@@ -248,8 +232,8 @@ def _meter_lines(name: str, meter: Mapping[str, Any], replications: int) -> list
     for hand, h in hits.items():
         within = h["probability_within_days"]
         if within:
-            parts = [f"{d} d {_percent(1)(w['share'])} ({_percent(1)(w['low'])}-"
-                     f"{_percent(1)(w['high'])})" for d, w in within.items()]  # fmt: skip
+            parts = [f"{d} d {percent(1)(w['share'])} ({percent(1)(w['low'])}-"
+                     f"{percent(1)(w['high'])})" for d, w in within.items()]  # fmt: skip
             lines.append(
                 f"  P(at least one {hand.replace('_', ' ')} within D days): " + "; ".join(parts)
             )
@@ -266,10 +250,10 @@ def _player_lines(players: Sequence[Mapping[str, Any]]) -> list[str]:
         [
             p["type"],
             f"{p['arrivals']:,}",
-            f"{p['turned_away']:,} ({_percent(1)(p['turned_away_share'])})",
+            f"{p['turned_away']:,} ({percent(1)(p['turned_away_share'])})",
             f"{p['sessions_played']:,}",
             signed_money(p["mean_result"]),
-            _percent(1)(p["losing_share"]),
+            percent(1)(p["losing_share"]),
             _number(1)(p["mean_hands"]),
             _number(1)(p["mean_wait_minutes"]),
         ]
@@ -320,8 +304,8 @@ def format_floor(record: Mapping[str, Any], *, name: str, seed: int, workers: in
         "(none with one replication); money in dollars, sign first.",
         "",
         f"House result per day (the ledger's house account): {' '.join(_paren(house))}; "
-        f"runs that lost: {_percent(1)(losing['share'])} "
-        f"({_percent(1)(losing['low'])}-{_percent(1)(losing['high'])}, Wilson)",
+        f"runs that lost: {percent(1)(losing['share'])} "
+        f"({percent(1)(losing['low'])}-{percent(1)(losing['high'])}, Wilson)",
     ]
     for group_name, group in record["groups"].items():
         lines += ["", *_group_lines(group_name, group, days)]
@@ -370,172 +354,3 @@ def group_rows(record: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 # ----------------------------------------------------------------- plots
-
-_HIT_STYLES = {
-    "royal_flush": ("#d4a017", "*", 90),
-    "straight_flush": ("#c0392b", "D", 30),
-    "bad_beat": ("#8e44ad", "X", 40),
-}
-_OTHER_HIT = ("#7f8c8d", "o", 25)
-#: At most this many hits of one hand are drawn per meter (a stride through them beyond).
-MAX_HITS_DRAWN = 3000
-
-
-def _no_data(ax: Axes, text: str) -> None:
-    ax.text(0.5, 0.5, text, transform=ax.transAxes, ha="center", va="center", color="gray")
-    ax.set_xticks([])
-    ax.set_yticks([])
-
-
-def meter_figure(meters: Mapping[str, Any], hits: Mapping[str, Sequence[Sequence[Any]]]) -> Figure:
-    """Each meter (a panel) over simulated days: the p5-p95 and p25-p75 bands across
-    replications, the mean path, and every hit at the meter just before it.
-
-    ``meters`` is the record's ``meters``; ``hits`` the summary's hits per meter,
-    a list of :class:`~casino_sim.floor.meters.Hit` per replication.
-    """
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import StrMethodFormatter
-
-    panels = max(len(meters), 1)
-    fig = Figure(figsize=(8, 1.0 + 3.0 * panels))
-    axes = fig.subplots(panels, 1, squeeze=False)[:, 0]
-    if not meters:
-        axes[0].set_title("Linked meters")
-        _no_data(axes[0], "no linked meters on this floor")
-    for ax, (name, meter) in zip(axes, meters.items(), strict=False):
-        days = np.asarray(meter["grid_hours"], float) / 24
-        bands = meter["bands"]
-        ax.fill_between(days, bands["p5"], bands["p95"], color="#9ecae1", alpha=0.6,
-                        linewidth=0, label="p5-p95")  # fmt: skip
-        ax.fill_between(days, bands["p25"], bands["p75"], color="#4292c6", alpha=0.6,
-                        linewidth=0, label="p25-p75")  # fmt: skip
-        ax.plot(days, meter["mean_path"], color="#08306b", linewidth=1.2, label="mean")
-        by_hand: dict[str, list[Any]] = {}
-        for rep in hits.get(name, []):
-            for hit in rep:
-                by_hand.setdefault(hit.hand, []).append(hit)
-        for hand, found in sorted(by_hand.items()):
-            colour, marker, size = _HIT_STYLES.get(hand, _OTHER_HIT)
-            shown = found[:: max(1, math.ceil(len(found) / MAX_HITS_DRAWN))]
-            ax.scatter([h.time / 86400 for h in shown], [h.meter_before / 100 for h in shown],
-                       color=colour, marker=marker, s=size, edgecolors="black", linewidths=0.4,
-                       zorder=3, label=f"{hand.replace('_', ' ')} ({len(found)})")  # fmt: skip
-        ax.set_title(f"{name}: meter across replications, hits marked")
-        ax.set_xlabel("simulated days")
-        ax.set_ylabel("meter ($)")
-        ax.set_xlim(0, days[-1] if len(days) and days[-1] > 0 else 1)
-        ax.yaxis.set_major_formatter(StrMethodFormatter("{x:,.0f}"))
-        ax.legend(loc="upper left", fontsize="small", framealpha=0.9)
-    fig.tight_layout()
-    return fig
-
-
-def daily_win_figure(daily_wins: Mapping[str, np.ndarray], groups: Mapping[str, Any]) -> Figure:
-    """A histogram per table group of the win of one table in one day (all replications),
-    with zero and the mean marked; the title gives P(losing day).
-
-    ``daily_wins`` maps a group to its table-days' wins in dollars.
-    """
-    from matplotlib.figure import Figure
-    from matplotlib.ticker import MaxNLocator, StrMethodFormatter
-
-    names = list(groups)
-    columns = 1 if len(names) == 1 else 2
-    rows = max(1, math.ceil(len(names) / columns))
-    fig = Figure(figsize=(4.5 * columns, 1.0 + 2.8 * rows))
-    axes = fig.subplots(rows, columns, squeeze=False).ravel()
-    for ax, name in zip(axes, names, strict=False):
-        wins = np.asarray(daily_wins.get(name, np.zeros(0)), float)
-        losing = groups[name]["daily_win_per_table"]["losing_day_probability"]["mean"]
-        ax.set_title(f"{name}: P(losing day) {_percent(1)(losing)}", fontsize="medium")
-        if not len(wins):
-            _no_data(ax, "no days")
-            continue
-        bins = np.histogram_bin_edges(wins, bins="auto")
-        if len(bins) > 61:
-            bins = np.linspace(wins.min(), wins.max(), 61)
-        ax.hist(wins, bins=bins if wins.max() > wins.min() else 10, color="#46a", alpha=0.85)
-        ax.axvline(0, color="#c0392b", linewidth=1, label="zero")
-        ax.axvline(float(wins.mean()), color="black", linestyle="--", linewidth=1,
-                   label=f"mean {signed_money(float(wins.mean()))}")  # fmt: skip
-        ax.set_xlabel("win per table per day ($)")
-        ax.set_ylabel("table-days")
-        ax.xaxis.set_major_formatter(StrMethodFormatter("{x:,.0f}"))
-        ax.xaxis.set_major_locator(MaxNLocator(5))
-        ax.legend(fontsize="small", framealpha=0.9)
-    for ax in axes[len(names) :]:
-        ax.set_visible(False)
-    fig.tight_layout()
-    return fig
-
-
-def hour_of_day_figure(by_hour: Mapping[str, Any]) -> Figure:
-    """Occupancy (top) and the poker waiting lists (bottom) by hour of day, per table group."""
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(8, 6.5))
-    top, bottom = fig.subplots(2, 1)
-    hours = np.arange(24)
-    colours = {name: f"C{i % 10}" for i, name in enumerate(by_hour)}  # a group's colour in both
-    for name, figures in by_hour.items():
-        top.plot(hours, 100 * np.asarray(figures["occupancy"], float), marker="o",
-                 markersize=3, color=colours[name], label=name)  # fmt: skip
-    top.set_title("Occupancy by hour of day")
-    top.set_ylabel("seats filled (%)")
-    top.set_xlabel("hour of day")
-    top.set_xticks(range(0, 24, 2))
-    top.set_xlim(-0.5, 23.5)
-    top.set_ylim(bottom=0)
-    top.legend(fontsize="small", ncols=2, framealpha=0.9)
-    waiting = {n: f["waiting_list"] for n, f in by_hour.items() if "waiting_list" in f}
-    bottom.set_title("Waiting list by hour of day")
-    if not waiting:
-        _no_data(bottom, "no waiting lists (no poker tables)")
-    else:
-        for name, values in waiting.items():
-            bottom.plot(hours, values, marker="o", markersize=3, color=colours[name], label=name)
-        bottom.set_ylabel("players listed (mean)")
-        bottom.set_xlabel("hour of day")
-        bottom.set_xticks(range(0, 24, 2))
-        bottom.set_xlim(-0.5, 23.5)
-        bottom.set_ylim(bottom=0)
-        bottom.legend(fontsize="small", ncols=2, framealpha=0.9)
-    fig.tight_layout()
-    return fig
-
-
-def _bytes(fig: Figure, fmt: str) -> bytes:
-    """The figure as ``fmt`` bytes, the same bytes for the same figure (no dates, fixed ids)."""
-    from matplotlib import rc_context
-
-    buffer = io.BytesIO()
-    metadata = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}.get(fmt)
-    with rc_context({"svg.hashsalt": "casino_sim"}):
-        fig.savefig(buffer, dpi=110, format=fmt, metadata=metadata)
-    return buffer.getvalue()
-
-
-def floor_plots(
-    summary: FloorSummary, record: Mapping[str, Any], *, format: str = "svg"
-) -> dict[str, bytes]:
-    """The three plots of a run as ``{file name: bytes}`` (names in :data:`PLOT_FILES`).
-
-    ``format`` is one of :data:`PLOT_FORMATS`; anything else raises
-    :class:`~casino_sim.errors.OptionError`.
-    """
-    chosen = format.lower().lstrip(".")
-    if chosen not in PLOT_FORMATS:
-        raise OptionError(
-            f"plot format {format!r} is not supported: expected one of {', '.join(PLOT_FORMATS)}"
-        )
-    daily = {
-        name: np.concatenate(parts).astype(float) / 100 if parts else np.zeros(0)
-        for name, parts in summary.daily_win.items()
-    }
-    figures = {
-        "meters": meter_figure(record["meters"], summary.hits),
-        "daily-win": daily_win_figure(daily, record["groups"]),
-        "hour-of-day": hour_of_day_figure(record["by_hour_of_day"]),
-    }
-    return {f"{stem}.{chosen}": _bytes(fig, chosen) for stem, fig in figures.items()}

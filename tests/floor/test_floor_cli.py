@@ -20,7 +20,8 @@ from casino_sim.config import PAYTABLE_DIR, load_floor
 from casino_sim.engine.files import MANIFEST
 from casino_sim.errors import OptionError
 from casino_sim.floor.simulate import simulate_floor
-from casino_sim.report.floor import PLOT_FORMATS, floor_plots, format_floor, json_ready
+from casino_sim.report.floor import format_floor, json_ready
+from casino_sim.report.floor_plots import PLOT_FORMATS, floor_plots
 
 QUICK = ["--days", "1", "--replications", "2", "--seed", "1", "--quiet"]
 PLOTS = ("meters", "daily-win", "hour-of-day")
@@ -161,7 +162,7 @@ def test_each_plot_format_is_valid_and_reproducible(casino):
 
 
 def test_plots_show_bands_hits_and_groups(casino):
-    from casino_sim.report.floor import daily_win_figure, hour_of_day_figure, meter_figure
+    from casino_sim.report.floor_plots import daily_win_figure, hour_of_day_figure, meter_figure
 
     summary, record = casino
     meters = meter_figure(record["meters"], summary.hits)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from casino_sim.config.common import hand_label
-from casino_sim.report.floor import floor_plots
+from casino_sim.report.floor_plots import floor_plots
 from casino_sim.report.par.model import (
     Column,
     Figure,
