@@ -32,7 +32,16 @@ BASE = {
 
 BAD_VALUES = ["", "-1", "0", "x", "1e400", "-1e400", "inf", "nan", "1e24", "100B", "1,,2", "1.999"]
 #: Options naming a result path get bad paths instead: each must be refused before any work.
-OUTPUT_OPTIONS = ("--json", "--csv", "--history", "--report", "--plots", "--html", "--run-dir", "--out")
+OUTPUT_OPTIONS = (
+    "--json",
+    "--csv",
+    "--history",
+    "--report",
+    "--plots",
+    "--html",
+    "--run-dir",
+    "--out",
+)
 
 
 def _bad_paths(tmp_path) -> list[str]:
