@@ -41,7 +41,7 @@ def shipped_files(kind: str | None = None) -> tuple[Path, ...]:
     """Every shipped YAML file (optionally only those whose folder holds ``kind``), sorted.
 
     >>> [p.name for p in shipped_files("stud_table")][:1]
-    ['15-30.yaml']
+    ['1-5-spread.yaml']
     """
     files = sorted(PAYTABLE_DIR.rglob("*.yaml"))
     if kind is None:

@@ -45,7 +45,7 @@ __all__ = [
     "TimeRake",
 ]
 
-SUPPORTED_STRUCTURES = ("fixed-limit",)
+SUPPORTED_STRUCTURES = ("fixed-limit", "spread-limit", "pot-limit", "no-limit")
 """Betting structures the stud engine plays; the loader refuses the others."""
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 _RANK_ALIASES: dict[str | int, str] = {"10": "T", 10: "T", **{int(r): r for r in RANKS[:8]}}
@@ -313,12 +313,22 @@ class Pace:
 
 @definition
 class Spread:
-    """A spread-limit range: any bet from ``min`` to ``max``."""
+    """A spread-limit range: any bet from ``min`` to ``max``.
+
+    Each street's least bet is its ``small_bet`` / ``big_bet`` (within the
+    spread); a raise is at least the street's largest bet or raise so far and at
+    most ``max`` (the bring-in counts as a bet).
+    """
 
     min: PositiveAmount
-    """Smallest bet or raise."""
+    """Smallest bet or raise (the streets' small_bet and big_bet are at least this)."""
     max: PositiveAmount
     """Largest bet or raise."""
+
+    @cached_property
+    def max_cents(self) -> int:
+        """:attr:`max` in cents."""
+        return cents(self.max)
 
 
 @definition
@@ -336,19 +346,19 @@ class StudTable:
     notes: Text = ""
     """Anything a reader should know."""
     structure: Literal["fixed-limit", "spread-limit", "pot-limit", "no-limit"] = "fixed-limit"
-    """Betting structure; only fixed-limit is supported yet (the others are refused when loading)."""
+    """Betting structure: fixed-limit (one size per street), spread-limit (any bet from the street's bet to spread.max), pot-limit (up to the pot after calling) or no-limit (up to the stack); at pot and no limit an all-in short of a full raise reopens nothing (short_all_in and complete_short_all_in do not apply)."""
     ante: Amount
     """Ante per player per hand (0 for none)."""
     bring_in: Amount
     """The forced bet on the first street (0 when the variant has none)."""
     small_bet: PositiveAmount
-    """Bet size on small-bet streets (the minimum bet unless fixed-limit)."""
+    """Bet size on small-bet streets (the minimum bet and completion unless fixed-limit)."""
     big_bet: PositiveAmount
     """Bet size on big-bet streets (the minimum bet unless fixed-limit)."""
     spread: Spread | None = None
     """Spread-limit range (only with structure: spread-limit)."""
     max_raises: int | None = Field(default=3, strict=True, ge=0, le=20)
-    """Raises allowed after the bet (3 = bet + 3 raises); null = unlimited."""
+    """Raises allowed after the bet (3 = bet + 3 raises); null = unlimited (usual at pot and no limit)."""
     uncapped_heads_up: Flag = True
     """No raise cap once only two players who are not all-in are left before the cap was reached (Robert's: the cap applies while three or more players are not all-in)."""
     rake: Rake
@@ -448,3 +458,5 @@ class StudTable:
         if self.bad_beat is not None:
             require_whole_cents(self.bad_beat.drop, "bad_beat", "drop")
             require_whole_cents(self.bad_beat.seed, "bad_beat", "seed")
+        if self.spread is not None:
+            require_whole_cents(self.spread.max, "spread", "max")

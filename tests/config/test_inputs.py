@@ -1,4 +1,4 @@
-"""A new user's inputs: shipped names, strategy files, unsupported structures, odd paths.
+"""A new user's inputs: shipped names, strategy files, betting structures, odd paths.
 
 Every refusal is one short line: ``file:line: key.path: message`` from
 ``validate``, or one ``casino-sim: error: ...`` line on stderr with exit status 2.
@@ -33,7 +33,7 @@ from casino_sim.games.banked.caribbean_stud.strategy.rules_file import load_rule
 
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).parent
-SPREAD = HERE / "unsupported" / "1-5-spread.yaml"
+SPREAD = PAYTABLE_DIR / "stud" / "tables" / "1-5-spread.yaml"
 STRATEGY = REPO / "examples" / "wizard_simple.yaml"
 STANDARD = PAYTABLE_DIR / "caribbean_stud" / "standard.yaml"
 
@@ -60,27 +60,22 @@ def _run(*argv: str, cwd: Path, timeout: float = 60) -> subprocess.CompletedProc
 # ----------------------------------------------------------------- 7: spread limit
 
 
-def test_spread_limit_is_refused_at_the_structure_key() -> None:
-    with pytest.raises(PaytableError) as caught:
-        load_stud_table(SPREAD)
-    (problem,) = caught.value.problems
-    assert (problem.file, problem.line, problem.path) == (str(SPREAD), 10, ("structure",))
-    assert "spread limit is not supported yet" in problem.message
+def test_spread_limit_table_is_shipped_and_loads() -> None:
+    table = load_stud_table(SPREAD)
+    assert table.structure == "spread-limit" and table.spread is not None
+    assert (table.spread.min, table.spread.max, table.spread.max_cents) == (1, 5, 500)
 
 
-def test_validate_reports_spread_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["validate", str(SPREAD)]) == 2
-    out = capsys.readouterr().out.splitlines()
-    assert len(out) == 1
-    assert out[0].startswith(f"{SPREAD}:10: structure: spread limit is not supported yet")
+def test_validate_reports_spread_limit_ok(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(SPREAD)]) == 0
+    assert capsys.readouterr().out == f"{SPREAD}: OK (stud_table: $1-$5 spread stud)\n"
 
 
 @pytest.mark.parametrize("structure", ["pot-limit", "no-limit"])
-def test_other_unplayed_structures_are_refused(structure: str) -> None:
+def test_pot_and_no_limit_tables_load(structure: str) -> None:
     text = (PAYTABLE_DIR / "stud" / "tables" / "5-10.yaml").read_text()
     text = text.replace("structure: fixed-limit", f"structure: {structure}")
-    with pytest.raises(PaytableError, match=f"{structure.replace('-', ' ')} is not supported yet"):
-        paytables.load_text(text)
+    assert paytables.load_text(text).structure == structure
 
 
 def test_a_spread_without_spread_limit_is_still_a_problem() -> None:
@@ -89,10 +84,10 @@ def test_a_spread_without_spread_limit_is_still_a_problem() -> None:
         paytables.load_text(text + "spread: {min: 1, max: 20}\n")
 
 
-def test_shipped_library_has_no_spread_table_and_validates_clean(
+def test_shipped_library_has_the_spread_table_and_validates_clean(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert "stud/tables/1-5-spread" not in {shipped_name(p) for p in shipped_files()}
+    assert "stud/tables/1-5-spread" in {shipped_name(p) for p in shipped_files()}
     assert main(["validate", str(PAYTABLE_DIR)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) == len(shipped_files()) and all(": OK (" in line for line in out)

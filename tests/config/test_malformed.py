@@ -78,7 +78,7 @@ EXPECTED = {
     "share-above-one.yaml": (15, "contribution_rate", "expected a share between 0 and 1"),
     "shares-not-one.yaml": (25, "bad_beat.table_share", "must sum to 1, got 21/20"),
     "small-after-big.yaml": (9, "streets[2].bet", "the small bet cannot follow a big-bet street"),
-    "spread-missing.yaml": (6, "structure", "spread limit is not supported yet"),
+    "spread-missing.yaml": (1, "spread", "give a spread exactly when structure is spread-limit"),
     "street-misnamed.yaml": (
         8,
         "streets[1].name",

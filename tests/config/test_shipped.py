@@ -215,7 +215,8 @@ def test_stud_tables() -> None:
         "A",
     )
     assert jackpot.loser_share + jackpot.winner_share + jackpot.table_share == 1
-    assert all(load_stud_table(p).structure == "fixed-limit" for p in shipped_files("stud_table"))
+    structures = {load_stud_table(p).structure for p in shipped_files("stud_table")}
+    assert structures == {"fixed-limit", "spread-limit", "pot-limit", "no-limit"}
     timed = load_stud_table(PAYTABLE_DIR / "stud" / "tables" / "15-30.yaml")
     assert timed.rake.type == "time" and timed.rake.per_seat_per_half_hour == 7
 

@@ -14,6 +14,8 @@ from pokerkit import (
     FixedLimitSevenCardStud,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     Mode,
+    NoLimitPokerMixin,
+    PotLimitPokerMixin,
 )
 from stud_helpers import load_variant, make_table
 
@@ -38,14 +40,26 @@ GAMES = {
 ANTE, BRING_IN, SMALL, BIG = 10, 20, 50, 100  # cents
 
 
-def pokerkit_rules() -> StudTable:
+def _other_structure(mixin: type, game: type) -> type:
+    """A pokerkit stud game at pot or no limit: its fixed-limit class with another mixin
+    (pokerkit ships stud at fixed limit only, but its betting code handles every structure)."""
+    fields = {"deck": game.deck, "hand_types": game.hand_types, "low": game.low}
+    return type(f"{mixin.__name__}{game.__name__}", (mixin, *game.__mro__[2:3]), fields)
+
+
+STRUCTURES = {"pot-limit": PotLimitPokerMixin, "no-limit": NoLimitPokerMixin}
+
+
+def pokerkit_rules(structure: str = "fixed-limit") -> StudTable:
     """Our table configured the way pokerkit plays."""
+    capped = structure == "fixed-limit"
     return make_table(
+        structure=structure,
         ante=Fraction(ANTE, 100),
         bring_in=Fraction(BRING_IN, 100),
         small_bet=Fraction(SMALL, 100),
         big_bet=Fraction(BIG, 100),
-        max_raises=3,
+        max_raises=3 if capped else None,
         uncapped_heads_up=False,
         short_all_in="full-bet",
         complete_short_all_in=False,  # pokerkit raises a full bet above a short all-in
@@ -55,17 +69,29 @@ def pokerkit_rules() -> StudTable:
     )
 
 
-def play_both(game: str, rng: np.random.Generator) -> tuple[list[int], list[int], StudHand]:
-    """One random hand in both engines; returns (our stacks, pokerkit stacks, hand)."""
+def play_both(
+    game: str, rng: np.random.Generator, structure: str = "fixed-limit", *, least: int = ANTE + 1
+) -> tuple[list[int], list[int], StudHand]:
+    """One random hand in both engines; returns (our stacks, pokerkit stacks, hand).
+
+    A short stack starts with ``least`` chips or more (ANTE + BRING_IN + 1 keeps every
+    bring-in full: all-in for less, the others owe the full bring-in by Robert's rule
+    and the short amount in pokerkit).
+    """
     pk_class, variant_name = GAMES[game]
     variant = replace(load_variant(variant_name), open_pair_big_bet=False)
     n = int(rng.integers(2, 8))
     short = rng.random() < 0.3
-    stacks = [int(x) for x in rng.integers(ANTE + 1 if short else 20 * BIG, 40 * BIG, size=n)]
-    hand = StudHand(variant, pokerkit_rules(), stacks, rng.permutation(52).tolist())
-    state = pk_class.create_state(
-        AUTOMATIONS, False, ANTE, BRING_IN, SMALL, BIG, stacks, n, mode=Mode.CASH_GAME
-    )
+    stacks = [int(x) for x in rng.integers(least if short else 20 * BIG, 40 * BIG, size=n)]
+    hand = StudHand(variant, pokerkit_rules(structure), stacks, rng.permutation(52).tolist())
+    if structure == "fixed-limit":
+        state = pk_class.create_state(
+            AUTOMATIONS, False, ANTE, BRING_IN, SMALL, BIG, stacks, n, mode=Mode.CASH_GAME
+        )
+    else:
+        game_class = _other_structure(STRUCTURES[structure], pk_class)
+        maker = game_class(AUTOMATIONS, False, ANTE, BRING_IN, SMALL, BIG, mode=Mode.CASH_GAME)
+        state = maker(stacks, n)
     given = [0] * n
     burned = 0
     with warnings.catch_warnings():
@@ -106,11 +132,16 @@ def _random_action(hand: StudHand, state, rng: np.random.Generator) -> None:
     ]
     action = options[int(rng.choice(len(options), p=np.array(weights) / sum(weights)))]
     seat = legal.seat
-    if action is Action.COMPLETE and hand.stacks[seat] + hand.sbet[seat] < legal.sizes[0]:
+    if action is Action.COMPLETE and hand.stacks[seat] + hand.sbet[seat] < SMALL:
         # a short all-in completion: pokerkit's next raise size differs (see docs/stud.md)
         action = Action.BRING_IN if Action.BRING_IN in options else Action.CALL
     if action in (Action.COMPLETE, Action.BET, Action.RAISE):
-        to = legal.sizes[int(rng.integers(len(legal.sizes)))]
+        if legal.any_size:  # the least, the most or any amount between
+            least, most = legal.sizes
+            pick = int(rng.integers(3))
+            to = (least, most, int(rng.integers(least, most + 1)))[pick]
+        else:
+            to = legal.sizes[int(rng.integers(len(legal.sizes)))]
         hand.act(action, to)
         state.complete_bet_or_raise_to(min(to, state.stacks[legal.seat] + state.bets[legal.seat]))
     elif action is Action.FOLD:

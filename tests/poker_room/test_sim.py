@@ -85,7 +85,7 @@ def test_cli_runs_and_writes(tmp_path, capsys):
     [
         (["stud", "missing.yaml", TABLE], "no such file"),
         (["stud", VARIANT, TABLE, "--players", "9"], "--players must be 2..8"),
-        (["stud", VARIANT, "tests/config/unsupported/1-5-spread.yaml"], "fixed-limit only"),
+        (["stud", VARIANT, "tests/config/malformed/spread-missing.yaml"], "give a spread exactly"),
     ],
 )
 def test_cli_errors_are_one_line(argv, message, capsys):

@@ -217,6 +217,8 @@ class BotPolicy:
         legal = hand.legal_actions()
         actions = legal.actions
         big = legal.sizes[-1] if legal.sizes else None
+        if legal.any_size and legal.sizes:
+            big = _sized(hand, seat, u, made=made, least=legal.sizes[0], most=legal.sizes[1])
         first = hand.street == 0
         enter = 0.25 + 0.45 * self.tightness
         strong = 0.72 + 0.12 * self.tightness - 0.2 * self.aggression
@@ -246,6 +248,28 @@ class BotPolicy:
         if u < 0.015 * (1 - self.tightness):
             return Action.CALL, None
         return Action.FOLD, None
+
+
+def _sized(hand: StudHand, seat: int, u: float, *, made: float, least: int, most: int) -> int:
+    """The "to" amount of a strong bet or raise when any size is allowed.
+
+    The raise is a share of the pot after calling: half the pot for a hand
+    rated 0.5, growing with strength to the whole pot for the nuts, plus up to
+    a tenth more from ``u`` (the same number that chose the action), rounded
+    down to whole small bets. At no limit a very strong hand (0.93 or better:
+    a flush or better) or a stack that a pot-sized raise would leave with less
+    than the pot goes all-in; the table's limits (spread max, pot) clip the rest.
+    """
+    owed = hand.high - hand.sbet[seat]
+    pot = sum(hand.contrib) + owed
+    share = max(0.5, made) + 0.1 * u
+    unit = max(1, hand.table.small_bet_cents)
+    to = hand.high + int(share * pot) // unit * unit
+    if hand.table.structure == "no-limit":
+        left = hand.stacks[seat] - (to - hand.sbet[seat])
+        if made >= 0.93 or left < pot + (to - hand.high):
+            return most
+    return min(max(to, least), most)
 
 
 def default_population(n: int) -> list[BotPolicy]:

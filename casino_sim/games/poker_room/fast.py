@@ -124,7 +124,7 @@ def fallback_reason(
 ) -> str | None:
     """Why this configuration needs the Python engine, or ``None`` when the fast path fits.
 
-    The fast path needs the default bot logic (:func:`bot_reason`), streets
+    The fast path needs the default bot logic (:func:`bot_reason`), fixed limit, streets
     without community cards and stacks (the buy-in) deeper than the most a
     player can put into a capped hand plus a bet. A heads-up street left
     uncapped (``uncapped_heads_up``) can still reach an all-in: such hands
@@ -138,6 +138,8 @@ def fallback_reason(
     reason = bot_reason(players)
     if reason is not None:
         return reason
+    if table.structure != "fixed-limit":
+        return f"{table.structure.replace('-', ' ')} (the compiled path plays fixed limit only)"
     if any(s.community for s in variant.streets):
         return "community-card streets"
     most = max_hand_investment(variant, table)
@@ -248,6 +250,8 @@ def play_compiled(
     :class:`~casino_sim.errors.OptionError`.
     """
     reason = bot_reason(players)
+    if reason is None and table.structure != "fixed-limit":
+        reason = table.structure.replace("-", " ")
     if reason is not None:
         raise OptionError(f"the compiled stud engine cannot play {reason}")
     n, count = len(players), len(decks)

@@ -1,4 +1,8 @@
-"""One hand of fixed-limit stud: dealing, the legal-action query and applying actions.
+"""One hand of stud: dealing, the legal-action query and applying actions.
+
+Every betting structure of the table plays here: fixed limit (each bet and raise
+one size), spread limit, pot limit and no limit (any "to" amount between the two
+``sizes`` of :class:`LegalActions`; see :mod:`.structures`).
 
 Seats are numbered in dealing order (seat 0 is dealt first, i.e. sits left of
 the dealer). Money is in integer cents. Every action goes through
@@ -29,6 +33,7 @@ from casino_sim.config.stud_table import StudTable
 from casino_sim.errors import IllegalActionError
 from casino_sim.games.poker_room.board import bring_in_seat, first_to_act
 from casino_sim.games.poker_room.showdown import Settlement, settle
+from casino_sim.games.poker_room.structures import BetLimits
 
 __all__ = ["Action", "LegalActions", "StudActionError", "StudHand"]
 
@@ -55,7 +60,10 @@ class LegalActions:
     """What the seat to act may do; amounts are street totals ("to") except ``call``.
 
     ``sizes`` lists the allowed "to" amounts of BET/RAISE/COMPLETE (two with the
-    open-pair option, the second being the big bet).
+    open-pair option, the second being the big bet). When ``any_size`` (spread
+    limit, pot limit, no limit) ``sizes`` is the range ``(least, most)`` and any
+    amount between is allowed; a least below the minimum bet or raise is an all-in
+    for less (the seat's chips).
     """
 
     seat: int
@@ -63,6 +71,7 @@ class LegalActions:
     call: int
     bring_in: int
     sizes: tuple[int, ...]
+    any_size: bool = False
 
 
 _AGGRESSIVE = (Action.COMPLETE, Action.BET, Action.RAISE)
@@ -81,6 +90,7 @@ class StudHand:
         "_complete_short",
         "_free_fold",
         "_half_bet",
+        "_limits",
         "_low_first",
         "_n_streets",
         "_open_pair_rule",
@@ -100,6 +110,7 @@ class StudHand:
         "down",
         "ghost",
         "high",
+        "inc",
         "level",
         "live",
         "log",
@@ -160,10 +171,16 @@ class StudHand:
         self._low_first = variant.first_to_act == "best-low"
         self._by_suit = table.tie_break == "suit"
         self._n_streets = len(variant.streets)
-        self._open_pair_rule = variant.open_pair_big_bet and self._big > self._small
-        self._half_bet = table.short_all_in == "half-bet"
+        self._limits = BetLimits.of(table)
+        big_bet_option = variant.open_pair_big_bet and self._big > self._small
+        self._open_pair_rule = big_bet_option and self._limits.fixed
+        # pot limit and no limit: an all-in short of a full raise reopens nothing and the
+        # next raise goes a full raise above it (Robert's), whatever the limit options say;
+        # away from fixed limit a short all-in that counts sets the level at the all-in
+        big_game = not self._limits.capped
+        self._half_bet = table.short_all_in == "half-bet" and not big_game
         self._raise_on_all_in = table.short_all_in_raise == "all-in-plus-bet"
-        self._complete_short = table.complete_short_all_in
+        self._complete_short = table.complete_short_all_in and not big_game
         self._free_fold = table.fold_when_check_free
         ante = table.ante_cents
         if ante:
@@ -234,7 +251,7 @@ class StudHand:
     def _begin_betting(self, *, big: bool) -> bool:
         """Set up the betting round; False when nobody can bet (all-in players)."""
         n, live, stacks = self.n, self.live, self.stacks
-        self.size = self._big if big else self._small
+        self.size = self.inc = self._big if big else self._small
         self.sbet = [0] * n
         self.high = self.level = self.count = 0
         self.big_used = False
@@ -277,7 +294,10 @@ class StudHand:
 
     # ----------------------------------------------------------------- queries
     def _increment(self) -> int:
-        """The bet or raise size in force: the big bet once one was made, else the street's."""
+        """The bet or raise size in force: the big bet once one was made, else the street's
+        (fixed limit); the street's minimum bet or the largest raise so far (the others)."""
+        if not self._limits.fixed:
+            return self.inc
         return self._big if self.big_used else self.size
 
     def _check_uncapped(self) -> None:
@@ -301,8 +321,9 @@ class StudHand:
         faced = self.high - self.seen[seat]
         return (2 * faced if self._half_bet else faced) >= self._increment()
 
-    def _aggressive(self, seat: int) -> tuple[Action | None, tuple[int, ...], str]:
-        """The aggressive action open to ``seat``, its "to" sizes, or why there is none."""
+    def _full_sizes(self) -> tuple[Action, tuple[int, ...]]:
+        """The aggressive action now and its full "to" sizes (fixed limit; the least
+        full amount at the other structures), before any all-in for less."""
         sizes: tuple[int, ...]
         if self.bring_pending or self.completion_pending:
             kind, sizes = Action.COMPLETE, (self._small,)
@@ -319,6 +340,21 @@ class StudHand:
                 sizes = (base + self._small, base + self._big)
             else:
                 sizes = (base + self._increment(),)
+        return kind, sizes
+
+    def _aggressive(self, seat: int) -> tuple[Action | None, tuple[int, ...], str]:
+        """The aggressive action open to ``seat``, its "to" sizes, or why there is none."""
+        kind, sizes = self._full_sizes()
+        if not self._limits.fixed:
+            least = sizes[0]
+            most = self._limits.most_to(
+                least=least,
+                high=self.high,
+                mine=self.sbet[seat],
+                pot=sum(self.contrib),
+                chips=self.stacks[seat] + self.sbet[seat],
+            )
+            sizes = (min(least, most), most)
         cap = self.table.max_bets
         if cap is not None and self.count >= cap and not self.uncapped:
             return None, (), f"raise cap reached (a bet and {cap - 1} raises)"
@@ -354,7 +390,8 @@ class StudHand:
         if kind is not None:
             actions.append(kind)
         bring = min(self._bring, self.stacks[seat]) if self.bring_pending else 0
-        return LegalActions(seat, tuple(actions), max(owed, 0), bring, sizes)
+        any_size = not self._limits.fixed
+        return LegalActions(seat, tuple(actions), max(owed, 0), bring, sizes, any_size)
 
     # ----------------------------------------------------------------- actions
     def act(self, action: Action, amount: int | None = None) -> None:
@@ -406,6 +443,9 @@ class StudHand:
             self.bring_pending = False
             self.completion_pending = True
             self.high = bring  # the others owe the full bring-in (Robert's stud rule 4)
+            if bring >= self._small and not self._limits.fixed:
+                self.completion_pending = False  # a bring-in of a full bet: next, a raise
+                self.level = bring
             self._put(seat, action, min(bring, stacks[seat]))
         elif action in _AGGRESSIVE:
             self._aggress(seat, action, amount)
@@ -430,6 +470,9 @@ class StudHand:
             raise StudActionError(why)
         if action is not kind:
             raise StudActionError(f"{action.name.lower()} is not possible now: {kind.name.lower()}")
+        if not self._limits.fixed:
+            self._aggress_any(seat, action, sizes, amount)
+            return
         street_name = self.variant.streets[self.street].name
         to = sizes[0] if amount is None else amount
         if to not in sizes:
@@ -459,6 +502,37 @@ class StudHand:
             counts = counts or not self._half_bet  # full-bet: short all-ins count to the cap
         if self.level > level or full:
             self.completion_pending = False
+        self._raised(seat, action, actual, counts=counts, reopen_all=reopen_all)
+
+    def _aggress_any(
+        self, seat: int, action: Action, sizes: tuple[int, ...], amount: int | None
+    ) -> None:
+        """A bet, raise or completion to any amount in ``sizes`` (spread, pot or no limit)."""
+        least, most = sizes
+        to = least if amount is None else amount
+        if not least <= to <= most:
+            what, structure = action.name.lower(), self._limits.structure
+            raise StudActionError(f"{what} must be to {least}..{most} at {structure}")
+        full_to = self._full_sizes()[1][0]
+        if to >= full_to:  # a full bet or raise: the next raise must be at least as big
+            self.inc = max(self.inc, to - self.high)
+            self.level = to
+            counts = reopen_all = True
+            self.completion_pending = False
+        else:  # all-in for less: judged as in fixed limit, against the raise in force
+            over = to - self.level
+            counts = (2 * over if self._half_bet else over) >= self.inc
+            reopen_all = False
+            if counts:
+                self.level = to
+                self.completion_pending = False
+            counts = counts or not self._half_bet
+        self._raised(seat, action, to, counts=counts, reopen_all=reopen_all)
+
+    def _raised(
+        self, seat: int, action: Action, actual: int, *, counts: bool, reopen_all: bool
+    ) -> None:
+        """Book a bet, raise or completion to ``actual`` and call the others to act."""
         if counts:
             self.count += 1
         self.bring_pending = False
