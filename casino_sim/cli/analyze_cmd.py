@@ -12,9 +12,9 @@ from casino_sim.cli.common import (
     Number,
     Subparsers,
     add_output_options,
+    caribbean_strategy,
     check_outputs,
     progress_bar,
-    require,
     run_provenance,
 )
 
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from casino_sim.config import CaribbeanPaytable
     from casino_sim.games.banked.caribbean_stud.exact.analysis import CaribbeanAnalysis
     from casino_sim.games.banked.caribbean_stud.exact.progressive import ProgressiveAnalysis
-    from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable
 
 DEFAULT_ANTES = ["5", "10", "25", "50", "100", "250", "500"]
 ANTE = Number("money", low=Fraction(1, 100), high=1_000_000)
@@ -80,19 +79,6 @@ def register(subparsers: Subparsers) -> None:
     parser.set_defaults(func=run)
 
 
-def _strategy(text: str) -> str | DecisionTable:
-    from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
-
-    if text in NAMED_STRATEGIES:
-        return text
-    path = Path(text)
-    require(path.suffix in (".yaml", ".yml") and path.exists(),
-            f"--strategy: expected one of {', '.join(NAMED_STRATEGIES)} or a strategy YAML file, got {text!r}")  # fmt: skip
-    from casino_sim.games.banked.caribbean_stud.strategy.rules_file import load_rule_strategy
-
-    return load_rule_strategy(path)
-
-
 def _paytable_path(args: argparse.Namespace) -> Path:
     from casino_sim.config import resolve_input
 
@@ -117,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
 
     paytable_path = _paytable_path(args)
     paytable = load_paytable(paytable_path)
-    strategy = _strategy(args.strategy)
+    strategy = caribbean_strategy(args.strategy)
     progressive_path = (
         resolve_input(args.progressive, kind="progressive") if args.progressive else None
     )

@@ -12,9 +12,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Literal, NoReturn, TextIO, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, TextIO, TypeAlias
 
 from casino_sim.errors import OptionError
+
+if TYPE_CHECKING:
+    from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 """What each command module's ``register(subparsers)`` receives."""
@@ -132,6 +135,20 @@ def require(condition: bool, message: str) -> None:
     """Raise :class:`OptionError` with ``message`` unless ``condition`` holds."""
     if not condition:
         raise OptionError(message)
+
+
+def caribbean_strategy(text: str) -> str | DecisionTable:
+    """A ``--strategy`` value: a named Caribbean Stud strategy, or a strategy YAML file loaded."""
+    from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
+
+    if text in NAMED_STRATEGIES:
+        return text
+    path = Path(text)
+    require(path.suffix in (".yaml", ".yml") and path.is_file(),
+            f"--strategy: expected one of {', '.join(NAMED_STRATEGIES)} or a strategy YAML file, got {text!r}")  # fmt: skip
+    from casino_sim.games.banked.caribbean_stud.strategy.rules_file import load_rule_strategy
+
+    return load_rule_strategy(path)
 
 
 def comma_list(text: str, option: str) -> list[str]:

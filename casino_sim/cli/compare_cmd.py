@@ -14,6 +14,7 @@ from casino_sim.cli.common import (
     Number,
     Subparsers,
     add_output_options,
+    caribbean_strategy,
     check_outputs,
     pick_seed,
     require,
@@ -21,7 +22,7 @@ from casino_sim.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable
+    pass
 
 #: The kinds of file compare takes, and what each is called in messages.
 KINDS = {"caribbean_stud": "Caribbean Stud paytable", "progressive": "progressive",
@@ -76,19 +77,6 @@ def register(subparsers: Subparsers) -> None:
     parser.set_defaults(func=run)
 
 
-def _strategy(text: str) -> str | DecisionTable:
-    from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
-
-    if text in NAMED_STRATEGIES:
-        return text
-    path = Path(text)
-    require(path.suffix in (".yaml", ".yml") and path.is_file(),
-            f"--strategy: expected one of {', '.join(NAMED_STRATEGIES)} or a strategy YAML file, got {text!r}")  # fmt: skip
-    from casino_sim.games.banked.caribbean_stud.strategy.rules_file import load_rule_strategy
-
-    return load_rule_strategy(path)
-
-
 def _load_inputs(names: list[str]) -> tuple[str, list[Path], list[Any]]:
     """Resolve and load every input; all must be of one kind that compare takes."""
     from casino_sim.config import load, resolve_input
@@ -117,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     banked = kind == "caribbean_stud"
     require(banked or args.strategy == "optimal", "--strategy is for Caribbean Stud paytables only")
     require(banked or args.ante is None, "--ante is for Caribbean Stud paytables only")
-    strategy = _strategy(args.strategy) if banked else "optimal"
+    strategy = caribbean_strategy(args.strategy) if banked else "optimal"
     variant_path = resolve_input(args.variant or "stud/seven_card_stud", kind="stud_variant") if stud else None  # fmt: skip
     inputs: dict[str, Any] = {f"input_{i}": p for i, p in enumerate(paths, 1)}
     inputs["strategy"] = None if isinstance(strategy, str) else args.strategy
