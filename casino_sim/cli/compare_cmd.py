@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     from casino_sim.config import load_stud_variant, resolve_input
     from casino_sim.config.floor import BankedPace
     from casino_sim.engine.files import csv_text, write_atomic
-    from casino_sim.report import compare
+    from casino_sim.report import compare, compare_stud, compare_view
 
     kind, paths, definitions = _load_inputs(args.inputs)
     stud = kind == "stud_table"
@@ -133,19 +133,19 @@ def run(args: argparse.Namespace) -> int:
         require(2 <= players <= limit, f"--players must be 2..{limit} for {variant.name} at these tables")  # fmt: skip
         seed = settings["seed"] = pick_seed(args.seed)
         print(f"simulating {args.hands:,} hands per table, seed {seed}")
-        record = compare.compare_stud_tables(variant, definitions, traffic=traffic,
+        record = compare_stud.compare_stud_tables(variant, definitions, traffic=traffic,
                                              hands=args.hands, seed=seed, workers=args.workers)  # fmt: skip
     record["provenance"] = run_provenance(args, inputs, **settings)
-    print(compare.format_comparison(record))
+    print(compare_view.format_comparison(record))
     files: dict[str, str] = {}  # everything rendered before anything is written
     if args.json:
         import json
 
         files[args.json] = json.dumps(record, indent=2) + "\n"
     if args.csv:
-        files[args.csv] = csv_text(compare.comparison_rows(record))
+        files[args.csv] = csv_text(compare_view.comparison_rows(record))
     if args.html:
-        files[args.html] = compare.render_html(record, standalone=True)
+        files[args.html] = compare_view.render_html(record, standalone=True)
     for path, text in files.items():
         write_atomic(path, text, overwrite=args.force)
     return 0

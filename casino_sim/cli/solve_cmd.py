@@ -19,7 +19,7 @@ from casino_sim.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from casino_sim.games.banked.caribbean_stud.exact.solve import Candidate, SolveResult
+    from casino_sim.games.banked.caribbean_stud.exact.solve_result import Candidate, SolveResult
 
 
 def exact_number(low: Fraction, high: Fraction, what: str) -> Any:
@@ -143,7 +143,9 @@ def _edge(args: argparse.Namespace) -> int:
 
 def _contribution(args: argparse.Namespace) -> int:
     from casino_sim.config import load_progressive, resolve_input
-    from casino_sim.games.banked.caribbean_stud.exact.solve import solve_contribution_rate
+    from casino_sim.games.banked.caribbean_stud.exact.solve_progressive import (
+        solve_contribution_rate,
+    )
 
     path = resolve_input(args.progressive, kind="progressive")
     check_outputs(args, {"--json": args.json}, [path])
@@ -154,7 +156,9 @@ def _contribution(args: argparse.Namespace) -> int:
 
 def _break_even(args: argparse.Namespace) -> int:
     from casino_sim.config import load_progressive, resolve_input
-    from casino_sim.games.banked.caribbean_stud.exact.solve import solve_break_even_meter
+    from casino_sim.games.banked.caribbean_stud.exact.solve_progressive import (
+        solve_break_even_meter,
+    )
 
     path = resolve_input(args.progressive, kind="progressive")
     check_outputs(args, {"--json": args.json}, [path])

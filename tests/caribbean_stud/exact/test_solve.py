@@ -13,10 +13,12 @@ from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribb
 from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
 from casino_sim.games.banked.caribbean_stud.exact.solve import (
     RaiseKernel,
-    solve_break_even_meter,
     solve_cap,
-    solve_contribution_rate,
     solve_raise_pays,
+)
+from casino_sim.games.banked.caribbean_stud.exact.solve_progressive import (
+    solve_break_even_meter,
+    solve_contribution_rate,
 )
 
 from .conftest import make_paytable

@@ -1,14 +1,13 @@
-"""The operator's inverse questions, answered exactly: which pays, rate, meter or cap hits a target.
+"""The operator's inverse questions on the paytable, answered exactly: which pays or cap hits a target.
 
 * :func:`solve_raise_pays`: which raise pays (named keys, steps of 1 or 1/2) bring
   the house edge (optimal strategy, re-solved for every paytable) nearest a target;
-* :func:`solve_contribution_rate`: the contribution rate that gives a progressive
-  a target long-run return (the long-run return is linear in the rate, slope 1);
-* :func:`solve_break_even_meter`: the meter at which the side bet returns its wager;
 * :func:`solve_cap`: the payout cap that holds the edge at the highest ante to a
   floor (largest such cap) or a ceiling (smallest such cap).
 
-Each returns a :class:`SolveResult`: the best answer, the figure it achieves, its
+The progressive's questions (contribution rate, break-even meter) are in
+:mod:`.solve_progressive`. Each returns a
+:class:`~.solve_result.SolveResult`: the best answer, the figure it achieves, its
 distance to the target and the runners-up. A target outside what the search space
 can reach raises :class:`~casino_sim.errors.OptionError` naming the reachable range.
 
@@ -19,27 +18,22 @@ the player's total result over all deals is a constant plus one term per key,
 (:class:`RaiseKernel`); the best answer is checked again with
 :func:`~.analysis.analyze_caribbean`.
 
->>> from casino_sim.config import load_progressive
->>> side = load_progressive("progressives/50-75-100")
->>> answer = solve_contribution_rate(side, Fraction(4, 5))
->>> answer.best.setting["contribution_rate"], answer.best.achieved
-(Fraction(...), Fraction(4, 5))
+>>> from casino_sim.config import load_paytable
+>>> answer = solve_raise_pays(load_paytable("standard"), Fraction(1, 20), ["four_of_a_kind"])
+>>> answer.best.setting
+{'four_of_a_kind': Fraction(28, 1)}
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, TypeVar, cast
 
 import numpy as np
 
 from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.common import CARIBBEAN_HANDS
-from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.errors import OptionError
 from casino_sim.evaluator import ace_king_threshold, category
 from casino_sim.games.banked.caribbean_stud.exact.analysis import (
@@ -49,107 +43,26 @@ from casino_sim.games.banked.caribbean_stud.exact.analysis import (
 )
 from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
 from casino_sim.games.banked.caribbean_stud.exact.counts import DEALER_HOLE_SETS
-from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
+from casino_sim.games.banked.caribbean_stud.exact.solve_result import (
+    Candidate,
+    SolveResult,
+    exact_value,
+    percent,
+    validated_copy,
+)
 from casino_sim.games.banked.caribbean_stud.rules import PAY_KEYS
 
 __all__ = [
     "MAX_COMBINATIONS",
-    "Candidate",
     "RaiseKernel",
-    "SolveResult",
-    "solve_break_even_meter",
     "solve_cap",
-    "solve_contribution_rate",
     "solve_raise_pays",
 ]
-
-D = TypeVar("D", CaribbeanPaytable, ProgressivePaytable)
 
 #: Most paytables :func:`solve_raise_pays` compares (they are cheap sums once each key is solved).
 MAX_COMBINATIONS = 5_000_000
 #: Highest raise pay the search considers (keeps the exact sums inside 64-bit integers).
 MAX_PAY = Fraction(100_000)
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One answer: its setting (e.g. ``{"straight_flush": 50}``), the figure it achieves
-    and ``distance`` = achieved - target (0 when exact)."""
-
-    setting: Mapping[str, Fraction | None]
-    achieved: Fraction
-    distance: Fraction
-
-    def to_record(self) -> dict[str, Any]:
-        return {
-            "setting": {k: _exact(v) for k, v in self.setting.items()},
-            "achieved": float(self.achieved),
-            "achieved_exact": str(self.achieved),
-            "distance": float(self.distance),
-            "distance_exact": str(self.distance),
-        }
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """The answer to one inverse question: the best candidate, the runners-up and the range.
-
-    ``figure`` names what ``achieved`` holds (``house_edge``, ``long_run_return``,
-    ``expected_return``); ``reachable`` is the figure's range over the search space.
-    """
-
-    question: str
-    subject: str
-    figure: str
-    target: Fraction
-    best: Candidate
-    runners_up: tuple[Candidate, ...]
-    reachable: tuple[Fraction, Fraction]
-    search_space: str
-    notes: tuple[str, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def exact(self) -> bool:
-        """Does the best answer hit the target exactly?"""
-        return self.best.distance == 0
-
-    def to_record(self) -> dict[str, Any]:
-        return {
-            "question": self.question,
-            "subject": self.subject,
-            "figure": self.figure,
-            "target": float(self.target),
-            "target_exact": str(self.target),
-            "exact_hit": self.exact,
-            "best": self.best.to_record(),
-            "runners_up": [c.to_record() for c in self.runners_up],
-            "reachable": [float(self.reachable[0]), float(self.reachable[1])],
-            "reachable_exact": [str(self.reachable[0]), str(self.reachable[1])],
-            "search_space": self.search_space,
-            "notes": list(self.notes),
-            **dict(self.extra),
-        }
-
-
-def _copy(definition: D, **changes: Any) -> D:
-    """A validated copy of a frozen definition with ``changes`` (a bad one raises OptionError)."""
-    try:
-        copy: D = dataclasses.replace(cast(Any, definition), **changes)
-    except ValueError as error:  # pydantic's ValidationError
-        first = str(error).splitlines()[1:2] or [str(error)]
-        raise OptionError(f"{definition.name}: {first[0].strip()}") from None
-    return copy
-
-
-def _exact(value: Fraction | None) -> int | str | None:
-    if value is None:
-        return None
-    return int(value) if value.denominator == 1 else str(value)
-
-
-def _pct(value: Fraction) -> str:
-    return f"{100 * float(value):.4f}%"
 
 
 # ------------------------------------------------------------------ the separable kernel
@@ -284,7 +197,7 @@ def solve_raise_pays(
 
     >>> from casino_sim.config import load_paytable
     >>> answer = solve_raise_pays(load_paytable("standard"), Fraction(1, 20), ["four_of_a_kind"])
-    >>> answer.best.setting, _pct(answer.best.achieved)
+    >>> answer.best.setting, percent(answer.best.achieved)
     ({'four_of_a_kind': Fraction(28, 1)}, '4.9970%')
     """
     step = Fraction(step)
@@ -361,8 +274,8 @@ def solve_raise_pays(
     )
     if not edge_low <= target <= edge_high:
         raise OptionError(
-            f"no paytable in the search space ({space}) reaches a house edge of {_pct(target)}: "
-            f"the reachable range is {_pct(edge_low)} to {_pct(edge_high)}"
+            f"no paytable in the search space ({space}) reaches a house edge of {percent(target)}: "
+            f"the reachable range is {percent(edge_low)} to {percent(edge_high)}"
         )
     wanted = -target * denominator * TOTAL_DEALS
     rough = np.abs(totals.astype(np.float64) - float(wanted))
@@ -380,7 +293,9 @@ def solve_raise_pays(
         )
     candidates.sort(key=lambda c: (c[0], c[1], tuple(c[2].setting.values())))
     best = candidates[0][2]
-    table = _copy(paytable, name=f"{paytable.name}, solved", pays={**paytable.pays, **best.setting})
+    table = validated_copy(
+        paytable, name=f"{paytable.name}, solved", pays={**paytable.pays, **best.setting}
+    )
     check = analyze_caribbean(table, ante=ante_value)
     if check.house_edge != best.achieved:
         raise AssertionError(f"kernel edge {best.achieved} != analysis {check.house_edge}")
@@ -396,125 +311,7 @@ def solve_raise_pays(
         notes=("optimal strategy re-solved for every paytable",),
         extra={
             "element_of_risk": float(check.element_of_risk),
-            "paytable": {k: _exact(Fraction(v)) for k, v in table.pays.items()},
-        },
-    )
-
-
-# ------------------------------------------------------------------ the progressive
-
-
-def solve_contribution_rate(
-    progressive: ProgressivePaytable,
-    target_return: Fraction | float,
-    *,
-    step: Fraction = Fraction(1, 1000),
-    runners_up: int = 4,
-) -> SolveResult:
-    """The contribution rate that gives the side bet a long-run return of ``target_return``.
-
-    The long-run return is ``fixed awards + contribution rate + seed funding`` per
-    unit wagered (:mod:`.progressive`): linear in the rate with slope 1, so the
-    answer is exact. Runners-up are the nearest rates on a grid of ``step``
-    (0.1%: what a meter controller can be set to) and their returns.
-    """
-    target = Fraction(target_return)
-    side = analyze_progressive(progressive)
-    without = side.long_run_return - side.contribution_rate  # the return at a rate of 0
-    high_rate = 1 - side.reserve_rate
-    reachable = (without, without + high_rate)
-    if not reachable[0] <= target <= reachable[1]:
-        raise OptionError(
-            f"no contribution rate gives {progressive.name!r} a long-run return of {_pct(target)}: "
-            f"rates 0 to {_pct(high_rate)} (with the reserve {_pct(side.reserve_rate)}) reach "
-            f"{_pct(reachable[0])} to {_pct(reachable[1])}"
-        )
-    rate = target - without
-
-    def candidate(value: Fraction) -> Candidate:
-        solved = _copy(progressive, contribution_rate=value)
-        achieved = analyze_progressive(solved).long_run_return
-        return Candidate({"contribution_rate": value}, achieved, achieved - target)
-
-    best = candidate(rate)
-    if best.distance != 0:
-        raise AssertionError(f"long-run return {best.achieved} != target {target}")
-    below = math.floor(rate / step)
-    grid = {step * k for k in range(below - runners_up // 2, below + runners_up // 2 + 2)}
-    others = sorted(
-        (candidate(v) for v in grid if 0 <= v <= high_rate and v != rate),
-        key=lambda c: (abs(c.distance), c.achieved),
-    )
-    return SolveResult(
-        question="contribution rate for a target long-run return",
-        subject=progressive.name,
-        figure="long_run_return",
-        target=target,
-        best=best,
-        runners_up=tuple(others[:runners_up]),
-        reachable=reachable,
-        search_space=f"contribution rate 0 to {_pct(high_rate)} (exact); runners-up in steps of {_pct(step)}",
-        notes=(
-            "long-run return = fixed awards + contribution rate + seed funding "
-            "(the larger of the reserve rate and the seed paid at each reset)",
-        ),
-    )
-
-
-def solve_break_even_meter(progressive: ProgressivePaytable) -> SolveResult:
-    """The meter at which the side bet returns exactly its wager, and the whole-cent meters beside it.
-
-    >>> from casino_sim.config import load_progressive
-    >>> answer = solve_break_even_meter(load_progressive("progressives/50-75-100"))
-    >>> float(answer.best.setting["meter"]), answer.best.achieved
-    (263205.2631578947, Fraction(1, 1))
-    """
-    side = analyze_progressive(progressive)
-    meter = side.break_even_meter
-    if meter is None:
-        raise OptionError(
-            f"{progressive.name!r} has no meter award: it returns {_pct(side.fixed_return)} at every meter"
-        )
-    if meter <= 0:
-        raise OptionError(
-            f"{progressive.name!r} returns {_pct(side.fixed_return)} from its fixed awards alone: "
-            "it is above break-even at every meter"
-        )
-
-    def candidate(value: Fraction) -> Candidate:
-        achieved = side.expected_return(value)
-        return Candidate({"meter": value}, achieved, achieved - 1)
-
-    cents = Fraction(1, 100)
-    low = math.floor(meter / cents) * cents
-    near = {
-        low - cents,
-        low,
-        low + cents,
-        low + 2 * cents,
-        Fraction(math.floor(meter)),
-        Fraction(math.ceil(meter)),
-    }
-    others = sorted(
-        (candidate(v) for v in near if v > 0 and v != meter), key=lambda c: abs(c.distance)
-    )
-    seed = Fraction(progressive.seed)
-    notes = [
-        f"return at the reset (seed {float(seed):,.2f}): {_pct(side.expected_return(seed))}",
-        "the side bet has a positive expectation for the player above this meter",
-    ]
-    return SolveResult(
-        question="break-even meter",
-        subject=progressive.name,
-        figure="expected_return",
-        target=Fraction(1),
-        best=candidate(meter),
-        runners_up=tuple(others[:4]),
-        reachable=(side.fixed_return, side.expected_return(10 * meter)),
-        search_space="any meter (exact: the return is linear in the meter)",
-        notes=tuple(notes),
-        extra={
-            "return_per_unit": {"fixed": str(side.fixed_return), "per_meter": str(side.meter_slope)}
+            "paytable": {k: exact_value(Fraction(v)) for k, v in table.pays.items()},
         },
     )
 
@@ -553,12 +350,12 @@ def solve_cap(
         raise OptionError("the ante and the cap step must be positive")
     target = Fraction(edge_floor if edge_floor is not None else edge_ceiling)  # type: ignore[arg-type]
     kernel = RaiseKernel(paytable)
-    uncapped = _copy(paytable, max_payout=None)
+    uncapped = validated_copy(paytable, max_payout=None)
     top = max(raise_payouts(uncapped, None).values()) * ante  # from here up the cap never binds
     highest = math.ceil(top / step)
 
     def edge(k: int) -> Fraction:
-        payouts = raise_payouts(_copy(uncapped, max_payout=step * k), ante)
+        payouts = raise_payouts(validated_copy(uncapped, max_payout=step * k), ante)
         return kernel.house_edge(payouts)
 
     def candidate(k: int) -> Candidate:
@@ -573,8 +370,8 @@ def solve_cap(
     ):
         raise OptionError(
             f"no cap gives {paytable.name!r} a house edge {'at least' if edge_floor is not None else 'at most'} "
-            f"{_pct(target)} at an ante of {float(ante):,.2f}: caps from {float(step):,.2f} up reach "
-            f"{_pct(highest_edge)} down to {_pct(lowest_edge)} (no cap)"
+            f"{percent(target)} at an ante of {float(ante):,.2f}: caps from {float(step):,.2f} up reach "
+            f"{percent(highest_edge)} down to {percent(lowest_edge)} (no cap)"
         )
 
     # edge(k) falls as k rises: find the boundary k by bisection
@@ -598,7 +395,7 @@ def solve_cap(
     best = candidate(answer)
     near = [answer + d for d in (-2, -1, 1, 2) if 1 <= answer + d <= highest + 1]
     others = sorted((candidate(k) for k in near), key=lambda c: abs(c.distance))
-    check = analyze_caribbean(_copy(uncapped, max_payout=step * answer), ante=ante)
+    check = analyze_caribbean(validated_copy(uncapped, max_payout=step * answer), ante=ante)
     if check.house_edge != best.achieved:
         raise AssertionError(f"kernel edge {best.achieved} != analysis {check.house_edge}")
     notes = [f"the cap stops binding at {float(top):,.2f} (the top raise win at this ante)"]
