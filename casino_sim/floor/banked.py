@@ -31,7 +31,7 @@ from casino_sim.config.floor import BankedGroup
 from casino_sim.config.money import cents
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.engine.ledger import ANTE, AWARD, PAYOUT, RAISE, Ledger
-from casino_sim.floor.banked_kernel import N_SUMS, commit_rows, plan_rounds
+from casino_sim.floor.banked_kernel import N_SUMS, commit_plan, plan_rounds
 from casino_sim.floor.meters import LinkedProgressive
 from casino_sim.floor.players import Player
 from casino_sim.floor.tally import (
@@ -136,7 +136,15 @@ class BankedTable:
         self._stake = np.zeros((n, 14), np.int64)
         self._paid = np.zeros((n, 14), np.int64)
         self._side = np.zeros(n, np.bool_)
-        self._chips = np.zeros(n, np.int64)
+        self._chips = np.zeros(n, np.int64)  # a seated player's chips, net, hands and buy-ins
+        self._net = np.zeros(n, np.int64)  # live here while seated (see seat and unseat)
+        self._hands = np.zeros(n, np.int64)
+        self._bought = np.zeros(n, np.int64)
+        self._unlimited = np.zeros(n, np.bool_)
+        self._rebuy_below = np.zeros(n, np.int64)
+        self._rebuy_unit = np.zeros(n, np.int64)
+        self._side_count = 0
+        self._done = np.zeros(N_SUMS)
         self._limited = np.zeros(n, np.bool_)
         self._need = np.zeros(n, np.int64)
         self._theo = 0.0
@@ -173,8 +181,14 @@ class BankedTable:
         self._stake[s], self._paid[s] = self.money.tables(player.ante)
         side = player.side and self.meter is not None
         self._side[s] = side
+        self._side_count += side
         self._limited[s] = not player.unlimited
         self._need[s] = player.ante * self.money.wagers[-1] + (self._wager if side else 0)
+        self._unlimited[s] = player.unlimited
+        self._rebuy_below[s] = player.ante * self.money.wagers[-1] + self._wager
+        self._rebuy_unit[s] = player.ante * _REBUY_ANTES
+        self._chips[s], self._net[s] = player.chips, player.net
+        self._hands[s], self._bought[s] = player.hands, player.buy_ins
         self._theo += self.edges.get(rule, 0.0) * player.ante
 
     def unseat(self, player: Player, t: float) -> None:
@@ -184,6 +198,9 @@ class BankedTable:
         self.count -= 1
         player.seated_at = None
         self._occupied[s] = False
+        self._side_count -= bool(self._side[s])
+        player.chips, player.net = int(self._chips[s]), int(self._net[s])
+        player.hands, player.buy_ins = int(self._hands[s]), int(self._bought[s])
         self._theo -= self.edges.get(self._rule[s], 0.0) * player.ante
 
     def set_dealing(self, dealing: bool, t: float) -> None:
@@ -215,9 +232,6 @@ class BankedTable:
             self._cum = np.zeros((size, N_SUMS))
             self._cum_net = np.zeros((size, len(self.seats)), np.int64)
             self._hits = np.zeros((size * len(self.seats), 3), np.int64)
-        for s, p in enumerate(self.seats):
-            if p is not None:
-                self._chips[s] = p.chips
         book, dealer = self.book, self.dealer
         n_hits, bust_round, bust_seat = plan_rounds(
             dealer.words(rounds, n), rounds, dealer.deck, *dealer.kernel_tables, self._occupied, self._rule, book.decide,
@@ -252,40 +266,25 @@ class BankedTable:
             self.next_round = start + done * seconds
 
     def _commit(self, upto: int) -> None:
-        """Settle planned rounds [committed, upto) for good: tally, ledger, players, meter."""
+        """Settle planned rounds [committed, upto) for good: tally, ledger, seats, meter."""
         assert self._plan is not None
         start, seconds, _, n_hits = self._plan
         first = self._committed
-        commit_rows(self.tally.rows, _SUMS, self._cum, start, seconds, first, upto)
-        done = self._cum[upto] - self._cum[first]
+        done = self._done
+        commit_plan(self.tally.rows, _SUMS, DROP, self._cum, self._cum_net, start, seconds, first,
+                    upto, self._occupied, self._unlimited, self._rebuy_below, self._rebuy_unit,
+                    self._net, self._chips, self._hands, self._bought, done)  # fmt: skip
         stake, main_win, antes = int(done[2]), int(done[3]), int(done[6])
         ledger = self.ledger
         ledger.post(ANTE, "players", "house", antes)
         ledger.post(RAISE, "players", "house", stake - antes)
         ledger.post(PAYOUT, "house", "players", stake - main_win)
-        nets = (self._cum_net[upto] - self._cum_net[first]).tolist()
-        k = upto - first
-        wagers = self.money.wagers[-1]
-        for s, p in enumerate(self.seats):
-            if p is None:
-                continue
-            net = nets[s]
-            p.net += net
-            p.chips += net
-            p.hands += k
-            if p.unlimited:  # a player without a bankroll limit buys more chips when short
-                short = p.ante * wagers + self._wager - p.chips
-                if short > 0:
-                    unit = p.ante * _REBUY_ANTES
-                    bought = unit * math.ceil(short / unit)
-                    p.chips += bought
-                    p.buy_ins += bought
-                    self.tally.add(start + upto * seconds, DROP, bought)
-        side_count = int(np.count_nonzero(self._side & self._occupied))
-        if side_count and self.meter is not None:
+        if self._side_count and self.meter is not None:
             meter = self.meter
             ledger.post(AWARD, "house", "players", int(done[5]))
-            meter.add_bet_run(start + (first + 1) * seconds, seconds, k, side_count)
+            meter.add_bet_run(
+                start + (first + 1) * seconds, seconds, upto - first, self._side_count
+            )
             for r, s, hand in self._hits[:n_hits].tolist():
                 if first <= r < upto:
                     player = self.seats[s]

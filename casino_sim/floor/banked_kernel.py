@@ -17,7 +17,7 @@ from numba import njit
 
 from casino_sim.games.banked.caribbean_stud.rounds import deal_round
 
-__all__ = ["N_SUMS", "commit_rows", "plan_rounds"]
+__all__ = ["N_SUMS", "commit_plan", "plan_rounds"]
 
 #: Running sums per round: rounds, hands, handle, main-game win, side handle, side awards
 #: paid by the house (fixed and envy), initial bets (antes), theoretical win.
@@ -93,10 +93,39 @@ def plan_rounds(  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def commit_rows(rows, columns, cum, start, seconds, first, last):  # type: ignore[no-untyped-def]
-    """Add rounds ``first..last-1`` (ending at ``start + (r + 1) seconds``) to ``rows`` by hour."""
+def commit_plan(  # type: ignore[no-untyped-def]
+    rows, columns, drop_column, cum, cum_net, start, seconds, first, last, occupied, unlimited,
+    rebuy_below, rebuy_unit, net, chips, hands, bought, done,
+):  # fmt: skip
+    """Commit planned rounds ``first..last-1`` (ending at ``start + (r + 1) seconds``).
+
+    Adds them to the hourly ``rows``; credits each occupied seat's ``net``,
+    ``chips`` and ``hands``; a seat without a bankroll limit (``unlimited``)
+    short of ``rebuy_below`` buys chips in units of ``rebuy_unit`` (``bought``,
+    and the drop column at the last round's end); ``done`` gets the :data:`N_SUMS`
+    of the committed rounds.
+    """
     top = rows.shape[0] - 1
     for r in range(first, last):
         hour = min(int((start + (r + 1) * seconds) // 3600.0), top)
         for c in range(columns.shape[0]):
             rows[hour, columns[c]] += cum[r + 1, c] - cum[r, c]
+    for c in range(done.shape[0]):
+        done[c] = cum[last, c] - cum[first, c]
+    k = last - first
+    drop_hour = min(int((start + last * seconds) // 3600.0), top)
+    for s in range(occupied.shape[0]):
+        if not occupied[s]:
+            continue
+        won = cum_net[last, s] - cum_net[first, s]
+        net[s] += won
+        chips[s] += won
+        hands[s] += k
+        if unlimited[s]:  # a player without a bankroll limit buys more chips when short
+            short = rebuy_below[s] - chips[s]
+            if short > 0:
+                unit = rebuy_unit[s]
+                more = unit * ((short + unit - 1) // unit)
+                chips[s] += more
+                bought[s] += more
+                rows[drop_hour, drop_column] += more

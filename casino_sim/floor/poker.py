@@ -28,6 +28,7 @@ from casino_sim.config.stud_table import StudTable, TimeRake
 from casino_sim.engine.ledger import ANTE, BET, JACKPOT_DROP, PAYOUT, RAKE, TIME_COLLECTION, Ledger
 from casino_sim.floor.meters import LinkedBadBeat
 from casino_sim.floor.players import Player
+from casino_sim.floor.poker_kernel import N_TOTALS, commit_hands
 from casino_sim.floor.tally import (
     DEALING_SECONDS,
     HANDLE,
@@ -57,7 +58,7 @@ from casino_sim.games.poker_room.house import HALF_HOUR_SECONDS
 __all__ = ["PokerTable"]
 
 _BLOCK = 256  # decks drawn at a time
-_COLUMNS = [ROUNDS, HANDS, HANDLE, RAKED, DROPPED]  # what each hand adds to the tally
+_COLUMNS = np.array([ROUNDS, HANDS, HANDLE, RAKED, DROPPED])  # what each hand adds to the tally
 _MAX_HANDS = 4096  # hands played per engine call
 
 
@@ -92,6 +93,8 @@ class PokerTable:
         # the floor's bots are the default logic: the compiled engine fits unless the game does not
         self._compiled = fallback_reason(variant, structure, default_population(2)) is None
         self._mean_seconds: dict[int, float] = {}  # players -> typical seconds per hand
+        self._totals = np.zeros(N_TOTALS, np.int64)
+        self._per_player = np.zeros(max(seats, 2), np.int64)
         self._decks = np.zeros((0, 52), np.int8)
         self._uniforms = np.zeros((0, 64))
         pace = structure.pace
@@ -202,35 +205,26 @@ class PokerTable:
 
     def _commit(self, hands: HandArrays, played: int, ends: np.ndarray) -> None:
         n = len(self.seats)
-        first = self.hands_played
-        wagered = hands.wagered[:played]
         net = (hands.stacks_end - hands.stacks_start)[:played]
-        rake, drop = hands.rake[:played], hands.drop[:played]
-        values = np.empty((played, 5))
-        values[:, 0] = 1
-        values[:, 1] = n
-        values[:, 2] = wagered.sum(axis=1)
-        values[:, 3] = rake
-        values[:, 4] = drop
-        self.tally.add_columns(ends, _COLUMNS, values)
-        seat_player = (first + np.arange(played)[:, None] + np.arange(n)[None, :]) % n
-        per_player = np.bincount(seat_player.ravel(), net.ravel(), n).round().astype(np.int64)
+        totals, per_player = self._totals, self._per_player[:n]
+        commit_hands(self.tally.rows, _COLUMNS, ends, self.hands_played, hands.wagered[:played],
+                     net, hands.rake[:played], hands.drop[:played], per_player, totals)  # fmt: skip
         for p, won in zip(self.seats, per_player.tolist(), strict=True):
             p.net += won
             p.hands += played
-        total_wagered = int(wagered.sum())
+        total_wagered, total_net, total_rake, total_drop = totals.tolist()
         antes = self.structure.ante_cents * n * played
         ledger = self.ledger
         ledger.post(ANTE, "players", "pot", antes)
         ledger.post(BET, "players", "pot", total_wagered - antes)
-        ledger.post(PAYOUT, "pot", "players", total_wagered + int(net.sum()))
-        ledger.post(RAKE, "pot", "house", int(rake.sum()))
+        ledger.post(PAYOUT, "pot", "players", total_wagered + total_net)
+        ledger.post(RAKE, "pot", "house", total_rake)
         if self.meter is not None:
-            ledger.post(JACKPOT_DROP, "pot", self.meter.account, int(drop.sum()))
-            self.meter.add_drops(ends, drop)
+            ledger.post(JACKPOT_DROP, "pot", self.meter.account, total_drop)
+            self.meter.add_drops(ends, hands.drop[:played])
             sessions = [p.session for p in self.seats]
             for h in np.flatnonzero(hands.bad_beat[:played, 0] >= 0).tolist():
-                order = [sessions[i] for i in seat_player[h].tolist()]
+                order = [sessions[(self.hands_played + h + s) % n] for s in range(n)]
                 loser, winner = (order[s] for s in hands.bad_beat[h].tolist())
                 others = tuple(s for s in order if s not in (loser, winner))
                 self.meter.add_hit(float(ends[h]), self.index, loser, winner, others)

@@ -41,7 +41,14 @@ from casino_sim.floor.plan import FloorPlan
 from casino_sim.floor.players import Player
 from casino_sim.floor.poker import PokerTable
 from casino_sim.floor.results import ReplicationResult, build_replication
-from casino_sim.floor.schedule import DAY, is_dealing, is_open, next_arrival, next_dealing_change
+from casino_sim.floor.schedule import (
+    DAY,
+    is_dealing,
+    is_open,
+    next_arrival,
+    next_change,
+    next_dealing_change,
+)
 from casino_sim.floor.tally import DROP, SessionLog, TableTally
 from casino_sim.games.banked.caribbean_stud.rounds import StrategyBook
 from casino_sim.games.poker_room.bots import BotPolicy, default_population
@@ -92,9 +99,24 @@ class _Group:
     waiting_tally: TableTally
     last_list_change: float = 0.0
     reneged: int = 0
+    _open: tuple[float, float, bool] = (math.inf, -math.inf, False)  # since, until, open
+    _pause: tuple[float, float] = (math.inf, -math.inf)  # since, the next dealing change
 
     def is_open(self, t: float) -> bool:
-        return is_open(self.windows, t)
+        """Open at ``t``? (Constant from one opening or closing to the next: cached.)"""
+        since, until, open_ = self._open
+        if not since <= t < until:
+            open_ = is_open(self.windows, t)
+            self._open = (t, next_change(self.windows, t), open_)
+        return open_
+
+    def next_dealing_change(self, t: float) -> float:
+        """:func:`~casino_sim.floor.schedule.next_dealing_change` after ``t``, cached until it passes."""
+        since, change = self._pause
+        if not since <= t < change:
+            change = next_dealing_change(self.windows, self.break_minutes, t)
+            self._pause = (t, change)
+        return change
 
     def is_dealing(self, t: float) -> bool:
         return is_dealing(self.windows, self.break_minutes, t)
@@ -291,7 +313,7 @@ class _Floor:
         now = self.env.now
         group = self.groups[table.group.name]
         until = min([p.leaves_at for p in table.players] + [self.horizon])
-        pause = next_dealing_change(group.windows, group.break_minutes, now)
+        pause = group.next_dealing_change(now)
         table.plan_token += 1
         bust = table.replan(now, until, pause=pause)
         if bust is not None:

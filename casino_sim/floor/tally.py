@@ -99,6 +99,10 @@ class TableTally:
 
     def add_span(self, start: float, end: float, metric: int, per_second: float) -> None:
         """Add ``per_second`` for every second of [start, end), split across clock hours."""
+        hour = int(start // HOUR)
+        if end <= (hour + 1) * HOUR and 0 <= hour < len(self.rows):  # within one hour: most spans
+            self.rows[hour, metric] += per_second * (end - start)
+            return
         t = start
         while t < end:
             stop = min(end, (math.floor(t / HOUR) + 1) * HOUR)
