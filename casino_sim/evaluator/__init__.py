@@ -17,16 +17,46 @@ from casino_sim.evaluator.api import (
 )
 from casino_sim.evaluator.classes import HandCategory
 from casino_sim.evaluator.describe import best_five, describe
+from casino_sim.evaluator.stripped import (
+    StrippedDeck,
+    category_counts,
+    category_order,
+    describe_stripped,
+    evaluate_high_stripped,
+)
+from casino_sim.evaluator.wild import (
+    JOKER,
+    WildCategory,
+    category_wild,
+    describe_wild,
+    evaluate_high_wild,
+    format_wild_cards,
+    parse_wild_cards,
+    wild_mask,
+)
 
 __all__ = [
+    "JOKER",
     "NO_LOW",
     "HandCategory",
+    "StrippedDeck",
+    "WildCategory",
     "ace_king_threshold",
     "best_five",
     "category",
+    "category_counts",
+    "category_order",
+    "category_wild",
     "describe",
+    "describe_stripped",
+    "describe_wild",
     "eight_or_better_threshold",
     "evaluate_high",
+    "evaluate_high_stripped",
+    "evaluate_high_wild",
     "evaluate_hilo",
     "evaluate_low",
+    "format_wild_cards",
+    "parse_wild_cards",
+    "wild_mask",
 ]
