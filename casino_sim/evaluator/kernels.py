@@ -26,7 +26,7 @@ def _key_and_suits(hand: np.ndarray, card_keys: np.ndarray) -> tuple[int, int]:
 
 
 @njit(cache=True, inline="always")
-def _flush_mask(hand: np.ndarray, flush_bits: int) -> int:
+def flush_mask(hand: np.ndarray, flush_bits: int) -> int:
     suit = 0
     while not (flush_bits >> (suit * 4 + 3)) & 1:
         suit += 1
@@ -80,7 +80,7 @@ def high_kernel(
         hand = cards[i]
         key, flush_bits = _key_and_suits(hand, card_keys)
         if flush_bits:
-            out[i] = flush_high[_flush_mask(hand, flush_bits)]
+            out[i] = flush_high[flush_mask(hand, flush_bits)]
         else:
             out[i] = high[key_index[key]]
 
@@ -121,7 +121,7 @@ def hilo_kernel(
         key, flush_bits = _key_and_suits(hand, card_keys)
         row = key_index[key]
         if flush_bits:
-            out_high[i] = flush_high[_flush_mask(hand, flush_bits)]
+            out_high[i] = flush_high[flush_mask(hand, flush_bits)]
         else:
             out_high[i] = high[row]
         low = a5[row]
@@ -158,7 +158,7 @@ def a6_kernel(
                             sub[3], sub[4] = hand[d], hand[e]
                             sub_key, sub_flush = _key_and_suits(sub, card_keys)
                             if sub_flush:
-                                value = a6_flush5[_flush_mask(sub, sub_flush)]
+                                value = a6_flush5[flush_mask(sub, sub_flush)]
                             else:
                                 value = a6_5[key_index5[sub_key]]
                             best = max(best, value)

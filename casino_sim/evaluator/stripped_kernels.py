@@ -28,6 +28,7 @@ from casino_sim.evaluator.wild_kernels import (
     TRIPS_AT,
     TWO_PAIR_AT,
     add_wilds,
+    at_least,
     ranked_table,
 )
 
@@ -95,24 +96,6 @@ def build_tables(
 
 
 @njit(cache=True, inline="always")
-def _at_least(k: int, deck: int, m1: int, m2: int, m3: int, m4: int, m5: int) -> int:
-    """Ranks held at least ``k`` times (every rank of the deck for ``k <= 0``)."""
-    if k <= 0:
-        return deck
-    if k == 1:
-        return m1
-    if k == 2:
-        return m2
-    if k == 3:
-        return m3
-    if k == 4:
-        return m4
-    if k == 5:
-        return m5
-    return 0
-
-
-@njit(cache=True, inline="always")
 def _count(rank: int, m1: int, m2: int, m3: int, m4: int) -> int:
     return ((m1 >> rank) & 1) + ((m2 >> rank) & 1) + ((m3 >> rank) & 1) + ((m4 >> rank) & 1)
 
@@ -136,18 +119,18 @@ def _best(
     m1, m2, m3, m4, m5 = m[0], m[1], m[2], m[3], m[4]
     best = -1
     if five_kind:
-        ranks = _at_least(5 - w, deck, m1, m2, m3, m4, m5)
+        ranks = at_least(5 - w, deck, m1, m2, m3, m4, m5)
         if ranks:
             best = five[top_bit[ranks]]
     for s in range(4):
         best = max(best, sf[ws, suits[s]], fl[ws, suits[s]])
     best = max(best, st[ws, natural_ranks])
-    ranks = _at_least(4 - w, deck, m1, m2, m3, m4, m5)
+    ranks = at_least(4 - w, deck, m1, m2, m3, m4, m5)
     if ranks:
         q = top_bit[ranks]
         left = w - max(0, 4 - _count(q, m1, m2, m3, m4))
         best = max(best, ranked[QUADS_AT + q * 13 + _kicker(m1, deck, 1 << q, left, top_bit)])
-    ranks = _at_least(3 - w, deck, m1, m2, m3, m4, m5)
+    ranks = at_least(3 - w, deck, m1, m2, m3, m4, m5)
     if ranks:  # trips, then the best full house (highest trips with any pair)
         q = top_bit[ranks]
         left = w - max(0, 3 - _count(q, m1, m2, m3, m4))
@@ -158,11 +141,11 @@ def _best(
             t = top_bit[ranks]
             ranks ^= 1 << t
             rest = w - max(0, 3 - _count(t, m1, m2, m3, m4))
-            pairs = _at_least(2 - rest, deck, m1, m2, m3, m4, m5) & ~(1 << t)
+            pairs = at_least(2 - rest, deck, m1, m2, m3, m4, m5) & ~(1 << t)
             if pairs:
                 best = max(best, ranked[FULL_AT + t * 13 + top_bit[pairs]])
                 break
-    ranks = _at_least(2 - w, deck, m1, m2, m3, m4, m5)
+    ranks = at_least(2 - w, deck, m1, m2, m3, m4, m5)
     if ranks:  # one pair, then two pair (the highest pair with any lower one)
         p = top_bit[ranks]
         left = w - max(0, 2 - _count(p, m1, m2, m3, m4))
@@ -175,7 +158,7 @@ def _best(
             p1 = top_bit[ranks]
             ranks ^= 1 << p1
             rest = w - max(0, 2 - _count(p1, m1, m2, m3, m4))
-            lower = _at_least(2 - rest, deck, m1, m2, m3, m4, m5) & ((1 << p1) - 1)
+            lower = at_least(2 - rest, deck, m1, m2, m3, m4, m5) & ((1 << p1) - 1)
             if lower:
                 p2 = top_bit[lower]
                 left = rest - max(0, 2 - _count(p2, m1, m2, m3, m4))

@@ -35,6 +35,7 @@ import numpy as np
 from numba import njit
 
 from casino_sim.evaluator.classes import HandCategory, high_classes
+from casino_sim.evaluator.kernels import flush_mask
 from casino_sim.evaluator.tables import RANK_KEYS, flush_tables
 
 __all__ = [
@@ -151,10 +152,10 @@ def wild_tables() -> WildTables:
 
 
 @njit(cache=True, inline="always")
-def _at_least(k: int, m1: int, m2: int, m3: int, m4: int, m5: int) -> int:
-    """Mask of ranks held at least ``k`` times (every rank for ``k <= 0``)."""
+def at_least(k: int, deck: int, m1: int, m2: int, m3: int, m4: int, m5: int) -> int:
+    """Mask of ranks held at least ``k`` times (every rank of the ``deck`` mask for ``k <= 0``)."""
     if k <= 0:
-        return _ALL
+        return deck
     if k == 1:
         return m1
     if k == 2:
@@ -209,13 +210,13 @@ def _best_value(
     quads, at most one wild is left (more make quads from any natural card).
     """
     if five_of_a_kind:
-        m = _at_least(5 - w, m1, m2, m3, m4, m5)
+        m = at_least(5 - w, _ALL, m1, m2, m3, m4, m5)
         if m:
             return FIVE_OF_A_KIND_BASE + int(top_bit[m])
     suited = max(max(t_suited[ws, s0], t_suited[ws, s1]), max(t_suited[ws, s2], t_suited[ws, s3]))
     if suited >= sf_start:
         return int(suited)
-    m = _at_least(4 - w, m1, m2, m3, m4, m5)
+    m = at_least(4 - w, _ALL, m1, m2, m3, m4, m5)
     if m:
         q = top_bit[m]
         count = ((m1 >> q) & 1) + ((m2 >> q) & 1) + ((m3 >> q) & 1) + ((m4 >> q) & 1)
@@ -225,7 +226,7 @@ def _best_value(
         return int(ranked[QUADS_AT + q * 13 + top_bit[others]])
     # full house: without quads every rank is held at most 3 - w times, so it takes natural
     # trips and a pair (no wild), or two natural pairs and one wild; two wilds never make one
-    trips = _at_least(3 - w, m1, m2, m3, m4, m5)
+    trips = at_least(3 - w, _ALL, m1, m2, m3, m4, m5)
     if w <= 1 and trips:
         t = top_bit[trips]
         pairs = m2 & ~(1 << t)
@@ -304,14 +305,7 @@ def wild_high_kernel(
             if n_special == 0:
                 flush_bits = (suit_counts + _PLUS_THREE) & _FIVE_OR_MORE
                 if flush_bits:
-                    suit = 0
-                    while not (flush_bits >> (suit * 4 + 3)) & 1:
-                        suit += 1
-                    mask = 0
-                    for card in hand:
-                        if card & 3 == suit:
-                            mask |= 1 << (card >> 2)
-                    out[i] = flush_high[mask]
+                    out[i] = flush_high[flush_mask(hand, flush_bits)]
                 else:
                     out[i] = high[key_index[key]]
                 continue
