@@ -1,7 +1,9 @@
 """What a floor run needs beyond its definition, worked out once: strategies, exact edges, the grid.
 
 Every replication (in any worker) plays the same :class:`FloorPlan`: the
-decision table of each player type at each banked group, the exact house edge
+decision table of each player type at each banked group (and each group's
+:class:`~casino_sim.games.banked.caribbean_stud.rounds.StrategyBook`, the
+kernel's arrays of those tables, built once here), the exact house edge
 it gives there (per ante, for the theoretical win; a ``mistake_rate`` m mixes
 the strategy's edge with its reverse's, ``(1 - m) E(S) + m E(not S)``, exact
 because a mistake is an independent coin per decision), and the times at
@@ -24,6 +26,7 @@ from casino_sim.config.floor import BankedGroup
 from casino_sim.config.floor_loader import Floor
 from casino_sim.floor.schedule import DAY, HOUR
 from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
+from casino_sim.games.banked.caribbean_stud.rounds import StrategyBook
 from casino_sim.games.banked.caribbean_stud.strategy.resolve import resolve_strategy
 from casino_sim.games.banked.caribbean_stud.strategy.rules_file import load_rule_strategy
 from casino_sim.games.banked.caribbean_stud.strategy.table import ALL_UPCARDS, DecisionTable
@@ -44,6 +47,8 @@ class FloorPlan:
     edges: dict[tuple[str, str], float]  # (group, player type) -> exact house edge per ante
     antes: dict[tuple[str, str], Fraction]  # (group, player type) -> the type's ante there
     grid: np.ndarray  # seconds at which meter paths are sampled
+    books: dict[str, StrategyBook]  # banked group -> its strategies as the kernel's arrays
+    slots: dict[tuple[str, str], int]  # (group, player type) -> the type's rule in the book
 
     @property
     def horizon(self) -> float:
@@ -60,8 +65,11 @@ def prepare_floor(floor: Floor, *, days: int | None = None) -> FloorPlan:
     strategies: dict[tuple[str, str], DecisionTable] = {}
     edges: dict[tuple[str, str], float] = {}
     antes: dict[tuple[str, str], Fraction] = {}
+    books: dict[str, StrategyBook] = {}
+    slots: dict[tuple[str, str], int] = {}
     for group in floor.banked_groups:
         paytable = floor.paytables[group.name]
+        book = books[group.name] = StrategyBook(paytable)
         for kind in floor.definition.traffic.players:
             if group.name not in kind.games:
                 continue
@@ -81,7 +89,8 @@ def prepare_floor(floor: Floor, *, days: int | None = None) -> FloorPlan:
                 edge = (1 - mistakes) * edge + mistakes * float(wrong.house_edge)
             key = (group.name, kind.name)
             strategies[key], edges[key], antes[key] = table, edge, ante
+            slots[key] = book.slot(table, ante=ante, key=kind.name)
     horizon = days * DAY
     step = max(HOUR, horizon / MAX_PATH_POINTS)
     grid = np.arange(0.0, horizon + step / 2, step)
-    return FloorPlan(floor, days, strategies, edges, antes, grid)
+    return FloorPlan(floor, days, strategies, edges, antes, grid, books, slots)

@@ -50,7 +50,6 @@ from casino_sim.floor.schedule import (
     next_dealing_change,
 )
 from casino_sim.floor.tally import DROP, SessionLog, TableTally
-from casino_sim.games.banked.caribbean_stud.rounds import StrategyBook
 from casino_sim.games.poker_room.bots import BotPolicy, default_population
 
 __all__ = ["run_replication"]
@@ -168,11 +167,6 @@ class _Floor:
             breaks = group.dealer_breaks
             windows = None if group.open.always else group.open.windows
             tables: list[Table] = []
-            book = (
-                StrategyBook(floor.paytables[group.name])
-                if isinstance(group, BankedGroup)
-                else None
-            )
             for _ in range(group.count):
                 i = len(self.tables)
                 tally = TableTally(hours)
@@ -183,13 +177,11 @@ class _Floor:
                     assert pit is None or isinstance(pit, LinkedProgressive)
                     table = BankedTable(i, group, floor.paytables[group.name], rng, tally=tally,
                                         ledger=self.ledger, log=self.log, meter=pit,
-                                        book=book)  # fmt: skip
+                                        book=plan.books[group.name])  # fmt: skip
                     for kind in self.kinds:
                         key = (group.name, kind.name)
-                        if key in plan.strategies:
-                            slot = table.book.slot(
-                                plan.strategies[key], ante=plan.antes[key], key=kind.name
-                            )
+                        if key in plan.slots:
+                            slot = plan.slots[key]
                             table.slot_of[kind.name] = slot
                             table.edges[slot] = plan.edges[key]
                 else:

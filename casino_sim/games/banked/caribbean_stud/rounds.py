@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import cache
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -170,6 +172,15 @@ def mistake_threshold(rate: float) -> int:
     return min(int(rate * 2**64), 2**64 - 1)
 
 
+@cache
+def _kernel_tables() -> tuple[Any, Any, Any, Any, Any, Any, int]:
+    """The evaluator's tables :func:`deal_round` takes (built once per process, read only)."""
+    t5, f = tables(5), flush_tables()
+    return (CARD_KEYS, t5.key_index, t5.high, f.high,
+            np.asarray(category(np.arange(N_VALUES)), dtype=np.int64), BINOMIAL,
+            int(ace_king_threshold()))  # fmt: skip
+
+
 class RoundDealer:
     """One table's dealer: a persistent deck, its random stream, and the book of strategies.
 
@@ -188,10 +199,7 @@ class RoundDealer:
         self.book = StrategyBook(paytable) if book is None else book
         self._bits = rng.bit_generator
         self.deck = np.arange(52, dtype=np.int64)
-        t5, f = tables(5), flush_tables()
-        self.kernel_tables = (CARD_KEYS, t5.key_index, t5.high, f.high,
-                              np.asarray(category(np.arange(N_VALUES)), dtype=np.int64), BINOMIAL,
-                              int(ace_king_threshold()))  # fmt: skip
+        self.kernel_tables = _kernel_tables()
 
     def words(self, rounds: int, seats: int) -> NDArray[np.uint64]:
         """The random words of ``rounds`` rounds for ``seats`` seats (cards, then decisions)."""
