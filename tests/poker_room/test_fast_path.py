@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from stud_helpers import VARIANT_NAMES, load_variant, make_table
+from stud_helpers import VARIANT_NAMES, load_table, load_variant, make_table
 
 from casino_sim.errors import OptionError
 from casino_sim.games.poker_room import (
@@ -87,15 +87,27 @@ def test_bad_beats_and_odd_chips_are_exercised():
     assert fast.showdown.sum() > 300
 
 
-def test_replayed_hands_match():
-    """Raising wars near all-in and decks running out are replayed by the Python engine."""
+def test_all_ins_and_short_decks_are_compiled():
+    """Raising wars to all-in and decks running out (the community card) play compiled."""
     maniac = BotPolicy("maniac", tightness=-3.0, aggression=1.0, bluff=0.5)
     station = BotPolicy("station", tightness=-3.0, aggression=0.0, bluff=0.0)
     table = make_table()  # uncapped heads-up: a war can reach the whole stack
     fast, slow = _both(seven_card_stud(), table, [maniac, maniac], 200, 1)
-    assert fast.replayed > 0 and fast.same_hands(slow)
+    assert fast.replayed == 0 and fast.same_hands(slow)
+    assert (fast.stacks_end == 0).any(axis=1).sum() > 20
     fast, slow = _both(seven_card_stud(), table, [station] * 8, 100, 2)  # 8 x 7 cards > 52
-    assert fast.replayed > 0 and fast.same_hands(slow)
+    assert fast.replayed == 0 and fast.same_hands(slow)
+
+
+@pytest.mark.parametrize(
+    "table_name", ["1-5-spread", "mississippi-pot-limit", "mississippi-no-limit"]
+)
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.name)
+def test_every_variant_matches_python_at_other_structures(variant, table_name):
+    table = dataclasses.replace(load_table(table_name), buy_in=Fraction(40))
+    seed = zlib.crc32(f"{variant.name}/{table_name}".encode())
+    fast, slow = _both(variant, table, default_population(min(variant.max_players, 8)), 150, seed)
+    assert fast.replayed == 0 and fast.same_hands(slow)
 
 
 def test_simulate_stud_picks_the_engine():
@@ -111,16 +123,34 @@ def test_simulate_stud_picks_the_engine():
     assert (history.engine, history.engine_reason) == ("python", "hand histories")
 
 
-def test_short_stacks_fall_back():
-    short = make_table(buy_in=Fraction(200))
+def test_short_stacks_play_compiled():
+    short = make_table(buy_in=Fraction(30))
     bots = default_population(6)
-    assert "all-in" in fallback_reason(seven_card_stud(), short, bots)
-    assert fallback_reason(seven_card_stud(), make_table(max_raises=None), bots)
-    r = simulate_stud(seven_card_stud(), short, 6, hands=200, seed=3)
-    assert r.engine == "python" and "all-in" in r.engine_reason
+    assert fallback_reason(seven_card_stud(), short, bots) is None
+    assert fallback_reason(seven_card_stud(), make_table(max_raises=None), bots) is None
+    kwargs = dict(hands=400, seed=3, chunk_size=200)
+    r = simulate_stud(seven_card_stud(), short, 6, **kwargs)
+    assert (r.engine, r.replayed_hands) == ("compiled", 0)
     assert sum(p.net for p in r.players) + r.rake + r.jackpot_drop == 0
-    with pytest.raises(OptionError, match="does not support"):
-        simulate_stud(seven_card_stud(), short, 6, hands=10, seed=3, engine="compiled")
+    slow = simulate_stud(seven_card_stud(), short, 6, engine="python", **kwargs)
+    assert dataclasses.replace(r, engine="python") == dataclasses.replace(slow, engine_reason="")
+
+
+def test_uneven_stacks_match_python():
+    """Per-hand starting stacks (side pots) and their validation."""
+    rng = np.random.default_rng(8)
+    decks, uniforms = draw_hands(rng, 300)
+    stacks = rng.integers(1, 6000, (300, 5))
+    bots = default_population(5)
+    table = TABLES["drop+bad-beat"]
+    fast = play_compiled(load_variant("stud_hilo8"), table, bots, decks, uniforms, 1, stacks=stacks)
+    slow, _ = play_python(
+        load_variant("stud_hilo8"), table, bots, decks, uniforms, 1, stacks=stacks
+    )
+    assert fast.replayed == 0 and fast.same_hands(slow)
+    assert (fast.stacks_start == stacks).all()
+    with pytest.raises(OptionError, match="needs chips"):
+        play_compiled(seven_card_stud(), table, bots, decks, uniforms, 0, stacks=stacks * 0)
 
 
 class CallingStation(BotPolicy):

@@ -17,7 +17,6 @@ from test_pokerkit_differential import _side_pot_without_low
 
 from casino_sim.cli import main
 from casino_sim.config import Spread, StudTable, load_stud_table, shipped_files, shipped_name
-from casino_sim.errors import OptionError
 from casino_sim.games.poker_room import Action, StudActionError, StudHand, stacked_deck
 from casino_sim.games.poker_room.bots import default_population
 from casino_sim.games.poker_room.dealer import StudDealer
@@ -289,15 +288,14 @@ def test_chips_are_conserved_with_random_legal_actions(name):
         assert sum(hand.stacks) == sum(stacks)
 
 
-def test_the_compiled_path_sends_other_structures_to_python():
+def test_the_compiled_path_plays_every_structure():
     bots = default_population(6)
     for table in (SPREAD, POT, NO_LIMIT):
-        reason = fallback_reason(STUD, table, bots)
-        assert reason is not None and "fixed limit only" in reason
-        decks, uniforms = draw_hands(np.random.default_rng(1), 2)
-        with pytest.raises(OptionError, match="cannot play"):
-            play_compiled(STUD, table, bots, decks, uniforms, 0)
+        assert fallback_reason(STUD, table, bots) is None
+        decks, uniforms = draw_hands(np.random.default_rng(1), 200)
+        fast = play_compiled(STUD, table, bots, decks, uniforms, 0)
         arrays, _ = play_python(STUD, table, bots, decks, uniforms, 0)
+        assert fast.replayed == 0 and fast.same_hands(arrays)
         assert arrays.stacks_end.sum() + arrays.rake.sum() == arrays.stacks_start.sum()
 
 

@@ -2,10 +2,13 @@
 
 :func:`fallback_reason` says why a configuration (variant, table, bots) needs
 the Python engine (or ``None``); :func:`play_compiled` plays a block of
-pre-drawn hands (see :mod:`.dealing`) in numba, evaluates every showdown in
-one batched evaluator call per block and settles the pots; hands that could
-come near an all-in (or run out of cards) are replayed by the Python engine
-from the same deck and numbers. :func:`play_python` plays the same block with
+pre-drawn hands (see :mod:`.dealing`) in numba at any betting structure,
+all-ins and short decks included (:mod:`.fast_kernel`, :mod:`.fast_rules`),
+evaluates every showdown in one batched evaluator call per block and settles
+the main and side pots (:mod:`.fast_settle`); a hand the kernel cannot deal
+(the deck running out entirely, which the Python engine refuses too) is
+replayed by the Python engine from the same deck and numbers.
+:func:`play_python` plays the same block with
 :meth:`StudDealer.play_dealt <casino_sim.games.poker_room.dealer.StudDealer.play_dealt>`;
 the two give identical :class:`HandArrays`. The compiled bots are the default
 :class:`~casino_sim.games.poker_room.bots.BotPolicy` logic: a bot with its
@@ -41,13 +44,15 @@ from casino_sim.evaluator import evaluate_high, evaluate_hilo, evaluate_low
 from casino_sim.games.poker_room.bots import BotPolicy
 from casino_sim.games.poker_room.dealer import HandResult, StudDealer
 from casino_sim.games.poker_room.fast_bots import RANK_HIGH, RANK_HILO, RANK_LOW, RANK_LOW6
-from casino_sim.games.poker_room.fast_kernel import CFG_FIELDS, play_hands, settle_hands
+from casino_sim.games.poker_room.fast_kernel import play_hands
+from casino_sim.games.poker_room.fast_rules import CFG_FIELDS, STRUCTURES
+from casino_sim.games.poker_room.fast_settle import settle_hands
+from casino_sim.games.poker_room.structures import BetLimits
 
 __all__ = [
     "HandArrays",
     "bot_reason",
     "fallback_reason",
-    "max_hand_investment",
     "play_compiled",
     "play_python",
 ]
@@ -77,9 +82,15 @@ class HandArrays:
         )
 
 
-def _empty(count: int, n: int, start: int) -> HandArrays:
+def _empty(count: int, n: int, buy_in: int, stacks: Ints | None = None) -> HandArrays:
+    """Zeroed outcomes of ``count`` hands, every seat starting at ``buy_in`` or ``stacks``."""
+    start = np.full((count, n), buy_in, np.int64)
+    if stacks is not None:
+        start[:] = stacks
+        if (start <= 0).any():
+            raise OptionError("every seat dealt in needs chips (stacks above 0)")
     return HandArrays(
-        stacks_start=np.full((count, n), start, np.int64),
+        stacks_start=start,
         stacks_end=np.zeros((count, n), np.int64),
         wagered=np.zeros((count, n), np.int64),
         rake=np.zeros(count, np.int64),
@@ -96,13 +107,6 @@ def _store(out: HandArrays, h: int, r: HandResult) -> None:
     out.rake[h], out.drop[h], out.street[h] = r.rake, r.drop, r.street_reached
     out.showdown[h] = r.showdown
     out.bad_beat[h] = r.bad_beat if r.bad_beat is not None else (-1, -1)
-
-
-def max_hand_investment(variant: StudVariant, table: StudTable) -> int | None:
-    """Most one player can put in a capped hand, in cents (``None`` without a raise cap)."""
-    if table.max_bets is None:
-        return None
-    return table.ante_cents + len(variant.streets) * table.max_bets * table.big_bet_cents
 
 
 def bot_reason(players: Sequence[BotPolicy]) -> str | None:
@@ -124,29 +128,19 @@ def fallback_reason(
 ) -> str | None:
     """Why this configuration needs the Python engine, or ``None`` when the fast path fits.
 
-    The fast path needs the default bot logic (:func:`bot_reason`), fixed limit, streets
-    without community cards and stacks (the buy-in) deeper than the most a
-    player can put into a capped hand plus a bet. A heads-up street left
-    uncapped (``uncapped_heads_up``) can still reach an all-in: such hands
-    are detected and replayed in Python. The all-in options of the table
-    (``short_all_in``, ``short_all_in_raise``, ``complete_short_all_in``, the
-    cap lifted by all-ins) only act near an all-in, i.e. in replayed hands;
+    The fast path plays every betting structure (fixed, spread, pot and no
+    limit) with all-ins, side pots and the table's all-in options, and deals
+    a short deck as the Python engine does (burn cards reused, then one
+    community card). It needs the default bot logic (:func:`bot_reason`),
+    variants without community-card streets and at most 10 players holding at most 8 cards.
     ``fold_when_check_free`` changes nothing for the default bots, which never
-    fold when checking is free. The kernel takes the drop's
-    ``no_rake_third_street`` and the jackpot's ``min_players`` itself.
+    fold when checking is free.
     """
     reason = bot_reason(players)
     if reason is not None:
         return reason
-    if table.structure != "fixed-limit":
-        return f"{table.structure.replace('-', ' ')} (the compiled path plays fixed limit only)"
     if any(s.community for s in variant.streets):
         return "community-card streets"
-    most = max_hand_investment(variant, table)
-    if most is None:
-        return "no raise cap"
-    if table.buy_in_cents <= most + table.big_bet_cents:
-        return f"stacks of {table.buy_in_cents} can go all-in (a hand can cost {most})"
     if not 2 <= len(players) <= 10 or variant.cards_per_player > 8:
         return "more than 10 players or 8 cards a player"
     return None
@@ -175,6 +169,9 @@ def _configs(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints, Ints]:
 
 
 def _config(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints]:
+    limits = BetLimits.of(table)
+    big_bet_option = table.big_bet_cents > table.small_bet_cents
+    big_game = not limits.capped  # pot and no limit: short all-ins reopen nothing (state.py)
     values = {
         "n_streets": len(variant.streets),
         "ranking": _RANKINGS[variant.ranking],
@@ -182,7 +179,7 @@ def _config(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints]:
         "bring_ace_low": variant.bring_in_ace_low,
         "low_first": variant.first_to_act == "best-low",
         "by_suit": table.tie_break == "suit",
-        "open_pair_rule": variant.open_pair_big_bet and table.big_bet > table.small_bet,
+        "open_pair_rule": limits.fixed and variant.open_pair_big_bet and big_bet_option,
         "burn": variant.burn,
         "ante": table.ante_cents,
         "bring": table.bring_in_cents,
@@ -190,6 +187,11 @@ def _config(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints]:
         "big": table.big_bet_cents,
         "cap": -1 if table.max_bets is None else table.max_bets,
         "uncapped_heads_up": table.uncapped_heads_up,
+        "structure": STRUCTURES[table.structure],
+        "spread_max": limits.spread_max,
+        "half_bet": table.short_all_in == "half-bet" and not big_game,
+        "raise_on_all_in": table.short_all_in_raise == "all-in-plus-bet",
+        "complete_short": table.complete_short_all_in and not big_game,
     }
     cfg = np.array([int(values[k]) for k in CFG_FIELDS], np.int64)
     streets = np.array([(s.down, s.up, s.big) for s in variant.streets], np.int64)
@@ -242,41 +244,44 @@ def play_compiled(
     decks: NDArray[np.int8],
     uniforms: NDArray[np.float64],
     first: int,
+    *,
+    stacks: Ints | None = None,
 ) -> HandArrays:
     """Play the hands of ``decks``/``uniforms``; hand ``h`` seats ``players[(first+h+s) % n]``.
 
-    Every seat starts with the buy-in. Call only when :func:`fallback_reason`
-    is ``None``; a bot the compiled path cannot reproduce raises
+    Every seat starts with the buy-in, or ``stacks[h, s]`` cents (each above 0)
+    when given. A configuration :func:`fallback_reason` sends to the Python
+    engine (e.g. a bot the compiled path cannot reproduce) raises
     :class:`~casino_sim.errors.OptionError`.
     """
-    reason = bot_reason(players)
-    if reason is None and table.structure != "fixed-limit":
-        reason = table.structure.replace("-", " ")
+    reason = fallback_reason(variant, table, players)
     if reason is not None:
         raise OptionError(f"the compiled stud engine cannot play {reason}")
     n, count = len(players), len(decks)
     cfg, streets, rake = _configs(variant, table)
     bots = np.array([(b.tightness, b.aggression, b.bluff) for b in players], np.float64)
-    out = _empty(count, n, table.buy_in_cents)
+    out = _empty(count, n, table.buy_in_cents, stacks)
     status = np.zeros(count, np.int8)
     live = np.zeros((count, n), np.bool_)
+    n_comm = np.zeros(count, np.int64)
     cards = np.zeros((count, n, variant.cards_per_player), np.int8)
     args = (np.ascontiguousarray(decks, np.int8), np.ascontiguousarray(uniforms, np.float64))
-    play_hands(*args, first, table.buy_in_cents, cfg, streets, bots, status, out.wagered, live,
-               out.street, cards)  # fmt: skip
+    play_hands(*args, first, out.stacks_start, cfg, streets, bots, status, out.wagered, live,
+               out.street, cards, n_comm)  # fmt: skip
     n_live = live.sum(axis=1)
     out.showdown[:] = (status == 0) & (n_live > 1)
     high, low = _evaluate(variant, cards, out.showdown[:, None] & live)
     first_seat = table.odd_chip == "first-seat"
-    settle_hands(status, out.wagered, live, out.street, cards, high, low, table.buy_in_cents,
-                 rake, cfg[1], first_seat, out.stacks_end, out.rake, out.drop,
+    settle_hands(status, out.wagered, live, out.street, cards, n_comm, high, low,
+                 out.stacks_start, rake, cfg[1], first_seat, out.stacks_end, out.rake, out.drop,
                  out.bad_beat)  # fmt: skip
     replay = np.flatnonzero(status)
     if replay.size:
         dealer = StudDealer(variant, table)
         for h in replay.tolist():
             seated = [players[(first + h + s) % n] for s in range(n)]
-            _store(out, h, dealer.play_dealt(decks[h], uniforms[h], seated))
+            start = out.stacks_start[h].tolist()
+            _store(out, h, dealer.play_dealt(decks[h], uniforms[h], seated, start))
     out.replayed = int(replay.size)
     return out
 
@@ -290,15 +295,17 @@ def play_python(
     first: int,
     *,
     keep_hands: bool = False,
+    stacks: Ints | None = None,
 ) -> tuple[HandArrays, list[HandResult]]:
     """The same block played by the Python engine (and the results when ``keep_hands``)."""
     n, count = len(players), len(decks)
     dealer = StudDealer(variant, table)
-    out = _empty(count, n, table.buy_in_cents)
+    out = _empty(count, n, table.buy_in_cents, stacks)
     kept: list[HandResult] = []
     for h in range(count):
         seated = [players[(first + h + s) % n] for s in range(n)]
-        r = dealer.play_dealt(decks[h], uniforms[h], seated, keep_hand=keep_hands)
+        start = out.stacks_start[h].tolist()
+        r = dealer.play_dealt(decks[h], uniforms[h], seated, start, keep_hand=keep_hands)
         _store(out, h, r)
         if keep_hands:
             kept.append(r)

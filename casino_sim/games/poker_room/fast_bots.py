@@ -5,9 +5,11 @@ operation (same float expressions in the same order), so the compiled fast
 path (:mod:`.fast`) makes exactly the decisions the Python engine makes.
 Cards are ints ``rank * 4 + suit`` (rank 0 = deuce .. 12 = ace).
 
-numba's on-disk cache keys each kernel on its own file only: after editing
-this module, touch ``fast_kernel.py`` (or delete the ``__pycache__/*.nb?``
-files), or the cached betting loop keeps the old hand reading.
+:func:`decide` and :func:`sized` are ``BotPolicy.decide`` and ``bots._sized``.
+The small functions are inlined into the hand loop (``inline="always"``):
+numba's on-disk cache keys each kernel on its own file only, so after editing
+this module touch ``fast_kernel.py`` (or delete the ``__pycache__/*.nb?``
+files), or the cached hand loop keeps the old code.
 """
 
 from __future__ import annotations
@@ -18,11 +20,33 @@ import numpy as np
 from numba import njit
 from numpy.typing import NDArray
 
+from casino_sim.games.poker_room.fast_rules import (
+    BRING,
+    BRING_IN,
+    BRING_PENDING,
+    CALL,
+    CHECK,
+    COMPLETE,
+    CON,
+    FIXED,
+    FOLD,
+    HIGH,
+    LIVE,
+    NO_LIMIT,
+    SB,
+    SMALL,
+    STK,
+    STRUCTURE,
+    aggressive,
+)
+
 __all__ = [
     "best_low",
     "board_key",
     "bring_in_seat",
+    "decide",
     "first_to_act",
+    "hand_strength",
     "high_strength",
     "low_strength",
 ]
@@ -36,24 +60,28 @@ Bools: TypeAlias = NDArray[np.bool_]
 RANK_HIGH, RANK_HILO, RANK_LOW, RANK_LOW6 = 0, 1, 2, 3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def high_strength(mine: I64, n_mine: int, dead: I64, cards_left: int) -> tuple[float, float]:
-    """``bots._high_strength``: (made, draw) from ``mine[:n_mine]`` and dead rank counts."""
-    counts = np.zeros(13, np.int64)
-    suits = np.zeros(4, np.int64)
+    """``bots._high_strength``: (made, draw) from ``mine[:n_mine]`` and dead rank counts.
+
+    Rank counts are packed three bits a rank and suit counts four bits a suit
+    in ints, so nothing is allocated per call.
+    """
+    counts = 0
+    suits = 0
     top = -1
     for i in range(n_mine):
         c = mine[i]
         r = c >> 2
-        counts[r] += 1
-        suits[c & 3] += 1
+        counts += 1 << (3 * r)
+        suits += 1 << (4 * (c & 3))
         if r > top:
             top = r
-    flush_n = max(suits[0], suits[1], suits[2], suits[3])
+    flush_n = max(suits & 15, suits >> 4 & 15, suits >> 8 & 15, suits >> 12 & 15)
     s0 = 0
     s1 = 0
     for r in range(13):
-        k = counts[r]
+        k = counts >> (3 * r) & 7
         if k > s0:
             s1 = s0
             s0 = k
@@ -62,8 +90,7 @@ def high_strength(mine: I64, n_mine: int, dead: I64, cards_left: int) -> tuple[f
     run = 0
     best_run = 1
     for v in range(-1, 13):
-        present = counts[12] > 0 if v == -1 else counts[v] > 0
-        if present:
+        if counts >> (3 * (12 if v == -1 else v)) & 7:
             run += 1
             if run > best_run:
                 best_run = run
@@ -79,12 +106,12 @@ def high_strength(mine: I64, n_mine: int, dead: I64, cards_left: int) -> tuple[f
         return 0.9, 0.0
     if s0 == 3:
         r3 = 12
-        while counts[r3] != 3:
+        while counts >> (3 * r3) & 7 != 3:
             r3 -= 1
         made = 0.8 + 0.01 * r3
     elif s0 == 2:
         pair = 12
-        while counts[pair] != 2:
+        while counts >> (3 * pair) & 7 != 2:
             pair -= 1
         if s1 == 2:
             made = 0.62 + 0.012 * pair
@@ -139,7 +166,7 @@ def best_low(suits: int, six: bool) -> tuple[int, int]:
     return -1, -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def low_strength(
     mine: I64, n_mine: int, cards_left: int, limit: int, six: bool
 ) -> tuple[float, float]:
@@ -182,28 +209,31 @@ def low_strength(
     return made, min(draw, 0.55)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def board_key(cards: I64, m: int, low: bool) -> int:
-    """``board.high_board_key`` / ``low_board_key`` (aces low) of ``cards[:m]``."""
-    counts = np.zeros(13, np.int64)
+    """``board.high_board_key`` / ``low_board_key`` (aces low) of ``cards[:m]``.
+
+    Rank counts (three bits a rank) and the ranks by count (four bits each,
+    rank + 2) are packed in ints: nothing is allocated per call.
+    """
+    counts = 0
     for i in range(m):
         r = ((cards[i] >> 2) + 1) % 13 if low else cards[i] >> 2
-        counts[r] += 1
-    order = np.full(6, -2, np.int64)
+        counts += 1 << (3 * r)
+    order = 0
     n_order = 0
+    quads = trips = pairs = 0
     for k in range(4, 0, -1):
         for r in range(12, -1, -1):
-            if counts[r] == k:
-                order[n_order] = r
+            if counts >> (3 * r) & 7 == k:
+                order |= (r + 2) << (4 * n_order)
                 n_order += 1
-    quads = trips = pairs = 0
-    for r in range(13):
-        if counts[r] == 4:
-            quads += 1
-        elif counts[r] == 3:
-            trips += 1
-        elif counts[r] == 2:
-            pairs += 1
+                if k == 4:
+                    quads += 1
+                elif k == 3:
+                    trips += 1
+                elif k == 2:
+                    pairs += 1
     category = 0
     if quads == 1 and trips == 0 and pairs == 0:
         category = 7
@@ -221,24 +251,25 @@ def board_key(cards: I64, m: int, low: bool) -> int:
         for i in range(1, m):
             if cards[i] & 3 != suit:
                 flush = False
-        top = order[0]
-        wheel = order[0] == 12 and order[1] == 3 and order[2] == 2 and order[3] == 1
-        straight = order[0] - order[4] == 4 or (wheel and order[4] == 0)
-        if straight and order[0] == 12 and order[1] == 3:
+        o0, o1, o2 = (order & 15) - 2, (order >> 4 & 15) - 2, (order >> 8 & 15) - 2
+        o3, o4 = (order >> 12 & 15) - 2, (order >> 16 & 15) - 2
+        top = o0
+        wheel = o0 == 12 and o1 == 3 and o2 == 2 and o3 == 1
+        straight = o0 - o4 == 4 or (wheel and o4 == 0)
+        if straight and o0 == 12 and o1 == 3:
             top = 3
-            order[0], order[1], order[2], order[3], order[4] = 3, 2, 1, 0, -1
         if straight or flush:
             category = 8 if straight and flush else (5 if flush else 4)
             if straight:
-                order[0] = top
+                order = top + 2
                 n_order = 1
     key = category
     for i in range(5):
-        key = key * 16 + (order[i] + 1 if i < n_order else 0)
+        key = key * 16 + ((order >> (4 * i) & 15) - 1 if i < n_order else 0)
     return -key if low else key
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _top_suit(cards: I64, m: int, low: bool) -> int:
     best: int = cards[0]
     if low:
@@ -255,8 +286,8 @@ def _top_suit(cards: I64, m: int, low: bool) -> int:
     return best & 3
 
 
-@njit(cache=True)
-def first_to_act(up: I64, nu: I64, live: Bools, n: int, low: bool, by_suit: bool) -> int:
+@njit(cache=True, inline="always")
+def first_to_act(up: I64, nu: I64, live: I64, n: int, low: bool, by_suit: bool) -> int:
     """``board.first_to_act``: best exposed board; ties to the first seat (or by suit)."""
     best_seat = -1
     best_key = 0
@@ -271,8 +302,8 @@ def first_to_act(up: I64, nu: I64, live: Bools, n: int, low: bool, by_suit: bool
     return best_seat
 
 
-@njit(cache=True)
-def bring_in_seat(up: I64, nu: I64, live: Bools, n: int, lowest: bool, ace_low: bool) -> int:
+@njit(cache=True, inline="always")
+def bring_in_seat(up: I64, nu: I64, live: I64, n: int, lowest: bool, ace_low: bool) -> int:
     """``board.bring_in_seat``: lowest (or highest) upcard by rank, then suit."""
     best_seat = -1
     best_key = 0
@@ -288,3 +319,128 @@ def bring_in_seat(up: I64, nu: I64, live: Bools, n: int, lowest: bool, ace_low: 
         if best_seat < 0 or (key < best_key if lowest else key > best_key):
             best_seat, best_key = seat, key
     return best_seat
+
+
+@njit(cache=True, inline="always")
+def paired(cards: I64, m: int) -> bool:
+    """Two of ``cards[:m]`` share a rank."""
+    for i in range(m):
+        for j in range(i + 1, m):
+            if cards[i] >> 2 == cards[j] >> 2:
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def hand_strength(seat: int, n: int, down: I64, nd: I64, up: I64, nu: I64, comm: I64, nc: int,
+                  ss: I64, up_count: I64, up_paired: Bools, mine: I64, dead: I64,
+                  cards_left: int, ranking: int) -> tuple[float, float]:  # fmt: skip
+    """``bots.hand_strength`` for ``seat``: its down, up and community cards against
+    the other seats' upcards (``ss``: the seat state of :mod:`.fast_rules`;
+    ``up_count``: every seat's upcards by rank; ``up_paired``: seats whose
+    upcards hold a pair)."""
+    m = 0
+    for i in range(nd[seat]):
+        mine[m] = down[seat, i]
+        m += 1
+    for i in range(nu[seat]):
+        mine[m] = up[seat, i]
+        m += 1
+    for i in range(nc):
+        mine[m] = comm[i]
+        m += 1
+    dead[:] = up_count
+    for i in range(nu[seat]):
+        dead[up[seat, i] >> 2] -= 1
+    if ranking == RANK_HIGH:
+        made, draw = high_strength(mine, m, dead, cards_left)
+    elif ranking == RANK_HILO:
+        h_made, h_draw = high_strength(mine, m, dead, cards_left)
+        l_made, l_draw = low_strength(mine, m, cards_left, 8, False)
+        made = max(h_made, l_made) + 0.1 * min(h_made, l_made)
+        draw = min(max(h_draw, l_draw) + 0.25 * min(h_draw, l_draw), 0.6)
+    else:
+        made, draw = low_strength(mine, m, cards_left, 9 if m > 3 else 8, ranking == RANK_LOW6)
+    if nu[seat] >= 2 and ranking == RANK_HIGH and made < 0.6 and not up_paired[seat]:
+        for s in range(n):
+            if s != seat and ss[LIVE, s] and up_paired[s]:
+                made -= 0.12
+                break
+    return made, draw
+
+
+@njit(cache=True, inline="always")
+def sized(seat: int, u: float, made: float, least: int, most: int, st: I64, cfg: I64, ss: I64,
+          n: int) -> int:  # fmt: skip
+    """``bots._sized``: the "to" amount of a strong bet or raise when any size is allowed."""
+    high = st[HIGH]
+    owed = high - ss[SB, seat]
+    pot = owed
+    for s in range(n):
+        pot += ss[CON, s]
+    share = max(0.5, made) + 0.1 * u
+    unit = max(1, cfg[SMALL])
+    to = high + int(share * pot) // unit * unit
+    if cfg[STRUCTURE] == NO_LIMIT:
+        left = ss[STK, seat] - (to - ss[SB, seat])
+        if made >= 0.93 or left < pot + (to - high):
+            return most
+    return int(min(max(to, least), most))
+
+
+@njit(cache=True, inline="always")
+def decide(seat: int, u: float, made: float, draw: float, bots: F64, bot: int, street: int,
+           st: I64, cfg: I64, ss: I64, n: int) -> tuple[int, int, int, int, int]:  # fmt: skip
+    """``BotPolicy.decide``: (action, "to" amount or -1 for the least size, then the
+    sizes of :func:`~casino_sim.games.poker_room.fast_rules.aggressive` for
+    :func:`~casino_sim.games.poker_room.fast_rules.apply_action`).
+
+    ``bots[bot]`` is (tightness, aggression, bluff). The aggressive action open to
+    the seat is looked up only when the bot would take it (it is a pure query).
+    """
+    t, a, bl = bots[bot, 0], bots[bot, 1], bots[bot, 2]
+    enter = 0.25 + 0.45 * t
+    strong = 0.72 + 0.12 * t - 0.2 * a
+    bring = st[BRING_PENDING] != 0
+    owed = min(st[HIGH] - ss[SB, seat], ss[STK, seat])
+    big = False
+    if bring:
+        want = made >= strong and u < 0.3 + a
+    elif owed <= 0:
+        want = (made >= strong - 0.15 and u < 0.45 + 0.5 * a) or u < bl
+        big = made >= strong
+    else:
+        want = made >= strong and u < a + (made - strong)
+        big = made >= strong + 0.1
+    if want:  # the one place the legal aggressive action is looked up
+        kind, s0, s1, full0 = aggressive(seat, st, cfg, ss, n)
+        if kind >= 0 and (kind == COMPLETE or not bring):
+            return kind, _amount(seat, u, made, big, s0, s1, st, cfg, ss, n), s0, s1, full0
+    if bring:
+        return BRING_IN, -1, 0, -1, 0
+    if owed <= 0:
+        return CHECK, -1, 0, -1, 0
+    pot = 0
+    for s in range(n):
+        pot += ss[CON, s]
+    odds = owed / (pot + owed)
+    need = enter if street == 0 else enter + 0.07 * street - 0.4 * (0.3 - odds)
+    if street == 0 and owed <= cfg[BRING]:
+        need -= 0.08
+    if made >= need or draw >= odds + 0.05 + 0.1 * t:
+        return CALL, -1, 0, -1, 0
+    if u < 0.015 * (1 - t):
+        return CALL, -1, 0, -1, 0
+    return FOLD, -1, 0, -1, 0
+
+
+@njit(cache=True, inline="always")
+def _amount(seat: int, u: float, made: float, big: bool, s0: int, s1: int, st: I64, cfg: I64,
+            ss: I64, n: int) -> int:  # fmt: skip
+    """The bot's "to" amount: -1 (the least) unless ``big``; then the big bet (fixed
+    limit) or :func:`sized`."""
+    if not big:
+        return -1
+    if cfg[STRUCTURE] == FIXED:
+        return s1 if s1 >= 0 else s0
+    return sized(seat, u, made, s0, s1, st, cfg, ss, n)

@@ -1,0 +1,244 @@
+"""Compiled settlement of a block of hands: side pots, rake, jackpot drop, showdown, odd chips.
+
+:func:`settle_hands` mirrors :func:`~casino_sim.games.poker_room.showdown.settle`
+with :mod:`.pots` (main pot then side pots from the contributions, rake and
+drop taken from the main pot first, each pot split high / low with the odd
+chip by suit or to the first seat) for every hand the compiled loop played.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from casino_sim.games.poker_room.fast_bots import I8, I64, RANK_HIGH, RANK_HILO, Bools
+
+__all__ = ["settle_hands"]
+
+
+@njit(cache=True)
+def _take(amounts: I64, n_pots: int, cents: int) -> int:
+    """``pots.take_from_pots``: up to ``cents`` from the pots, main pot first."""
+    taken = 0
+    for p in range(n_pots):
+        if taken == cents:
+            break
+        part = min(amounts[p], cents - taken)
+        amounts[p] -= part
+        taken += part
+    return taken
+
+
+@njit(cache=True)
+def _side_pots(contrib: I64, live: Bools, n: int, levels: I64, amounts: I64) -> int:
+    """``pots.side_pots``: each pot's level (its eligible seats: live seats that put in at
+    least that much) and amount; returns the number of pots."""
+    n_levels = 0
+    for s in range(n):  # the distinct contributions of live seats, ascending
+        if not live[s]:
+            continue
+        v = contrib[s]
+        i = 0
+        while i < n_levels and levels[i] < v:
+            i += 1
+        if i < n_levels and levels[i] == v:
+            continue
+        for j in range(n_levels, i, -1):
+            levels[j] = levels[j - 1]
+        levels[i] = v
+        n_levels += 1
+    n_pots = 0
+    previous = 0
+    last_eligible = -1
+    for i in range(n_levels):
+        level = levels[i]
+        top = i == n_levels - 1
+        amount = 0
+        eligible = 0
+        for s in range(n):
+            c = contrib[s]
+            if c > previous:
+                amount += (c if top else min(c, level)) - previous
+            if live[s] and c >= level:
+                eligible += 1
+        if amount:
+            if n_pots and last_eligible == eligible:  # nested sets: same size, same seats
+                amounts[n_pots - 1] += amount
+            else:
+                levels[n_pots] = level
+                amounts[n_pots] = amount
+                n_pots += 1
+                last_eligible = eligible
+        previous = level
+    return n_pots
+
+
+@njit(cache=True)
+def _best_seats(values: I64, eligible: Bools, n: int, winners: I64) -> int:
+    """Write the eligible seats holding the best value into ``winners``; return how many."""
+    best = -(2**62)
+    for s in range(n):
+        if eligible[s] and values[s] > best:
+            best = values[s]
+    k = 0
+    for s in range(n):
+        if eligible[s] and values[s] == best:
+            winners[k] = s
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _split(amount: int, winners: I64, n_win: int, order: I64, all_odd_to_first: bool,
+           winnings: I64) -> None:  # fmt: skip
+    """``pots.split``: equal shares, odd chips in ``order`` (or all to the first)."""
+    share = amount // n_win
+    odd = amount - share * n_win
+    for i in range(n_win):
+        winnings[winners[i]] += share
+    if odd:
+        for s in order:
+            hit = False
+            for i in range(n_win):
+                if winners[i] == s:
+                    hit = True
+            if hit:
+                if all_odd_to_first:
+                    winnings[s] += odd
+                    break
+                winnings[s] += 1
+                odd -= 1
+                if odd == 0:
+                    break
+
+
+@njit(cache=True)
+def _rake(total: int, first_street: bool, rcfg: I64) -> int:
+    """``house.rake_cents`` of a pot of ``total`` cents."""
+    rake = 0
+    if total >= rcfg[7] and not (first_street and rcfg[4]):
+        if rcfg[0] == 1:
+            rake = total * rcfg[1] // rcfg[2] // rcfg[5] * rcfg[5]
+            if rcfg[3] >= 0:
+                rake = min(rake, rcfg[3])
+        elif rcfg[0] == 2:
+            rake = rcfg[6]
+    return min(rake, total)
+
+
+@njit(cache=True)
+def _bad_beat(eligible: Bools, high_v: I64, n: int, threshold: int, out: I64) -> None:
+    """``showdown._bad_beat``: (loser, winner) seats into ``out`` when the best losing
+    high hand among ``eligible`` reaches ``threshold`` (ties to the first seat)."""
+    best = -1
+    for s in range(n):
+        if eligible[s] and high_v[s] > best:
+            best = high_v[s]
+    lose = -1
+    for s in range(n):
+        if eligible[s] and best > high_v[s] > lose:
+            lose = high_v[s]
+    if lose < 0 or lose < threshold:
+        return
+    for s in range(n - 1, -1, -1):
+        if eligible[s] and high_v[s] == lose:
+            out[0] = s
+        if eligible[s] and high_v[s] == best:
+            out[1] = s
+
+
+@njit(cache=True)
+def settle_hands(status: I8, contrib: I64, live: Bools, street: I64, cards: I8, n_comm: I64,
+                 high_v: I64, low_v: I64, start: I64, rcfg: I64, ranking: int, first_seat: bool,
+                 stacks_end: I64, rake_out: I64, drop_out: I64, bad_beat: I64) -> None:  # fmt: skip
+    """Rake, jackpot drop, side pots, showdown and the odd chip for every hand with status 0.
+
+    ``rcfg`` = (rake kind 0 none / 1 percent / 2 drop, rate numerator, denominator,
+    cap or -1, no rake (or drop) on the first street, increment, drop, rake min pot,
+    bad beat on, bad-beat drop, bad-beat min pot, min losing value, min players dealt in).
+    ``high_v`` / ``low_v`` hold evaluator values of showdown seats (-1 = no low);
+    each seat's last ``n_comm`` cards are the community cards (not its own for the
+    odd chip). A bad beat needs a jackpot drop taken on the hand (as ``showdown.settle``).
+    """
+    n = contrib.shape[1]
+    cpp = cards.shape[2]
+    winners = np.empty(n, np.int64)
+    winnings = np.zeros(n, np.int64)
+    by_high = np.empty(n, np.int64)
+    by_low = np.empty(n, np.int64)
+    hkey = np.empty(n, np.int64)
+    lkey = np.empty(n, np.int64)
+    levels = np.empty(n, np.int64)
+    amounts = np.empty(n, np.int64)
+    eligible = np.empty(n, np.bool_)
+    has_high = ranking in (RANK_HIGH, RANK_HILO)
+    for h in range(status.shape[0]):
+        if status[h] != 0:
+            continue
+        c = contrib[h]
+        lv = live[h]
+        total = 0
+        for s in range(n):
+            total += c[s]
+        n_pots = _side_pots(c, lv, n, levels, amounts)
+        rake = _take(amounts, n_pots, _rake(total, street[h] == 0, rcfg))
+        drop = 0
+        if rcfg[8] and total - rake >= rcfg[10]:
+            drop = _take(amounts, n_pots, rcfg[9])
+        winnings[:] = 0
+        bad_beat[h, 0] = -1
+        bad_beat[h, 1] = -1
+        n_live = 0
+        for s in range(n):
+            if lv[s]:
+                winners[n_live] = s
+                n_live += 1
+        if n_live == 1:
+            for p in range(n_pots):
+                winnings[winners[0]] += amounts[p]
+        else:
+            held = cpp - n_comm[h]
+            m = 0
+            for s in range(n):  # priorities: high card by suit / lowest card by suit
+                if lv[s]:
+                    hi = -1
+                    lo = 99
+                    for i in range(held):
+                        card = cards[h, s, i]
+                        hi = max(hi, card)
+                        lo = min(lo, ((card >> 2) + 1) % 13 * 4 + (card & 3))
+                    by_high[m] = s
+                    by_low[m] = s
+                    hkey[m] = -hi
+                    lkey[m] = lo
+                    m += 1
+            if not first_seat:
+                by_high[:m] = by_high[:m][np.argsort(hkey[:m], kind="mergesort")]
+                by_low[:m] = by_low[:m][np.argsort(lkey[:m], kind="mergesort")]
+            for p in range(n_pots):
+                amount = amounts[p]
+                if amount == 0:
+                    continue
+                has_low = False
+                for s in range(n):
+                    eligible[s] = lv[s] and c[s] >= levels[p]
+                    if ranking != RANK_HIGH and eligible[s]:
+                        has_low = has_low or ranking != RANK_HILO or low_v[h, s] >= 0
+                hi_amount = amount if not has_low else (amount - amount // 2 if has_high else 0)
+                if has_high:
+                    k = _best_seats(high_v[h], eligible, n, winners)
+                    _split(hi_amount, winners, k, by_high[:m], first_seat, winnings)
+                if has_low:
+                    if ranking == RANK_HILO:
+                        for s in range(n):
+                            eligible[s] = eligible[s] and low_v[h, s] >= 0
+                    k = _best_seats(low_v[h], eligible, n, winners)
+                    _split(amount - hi_amount, winners, k, by_low[:m], first_seat, winnings)
+            if rcfg[8] and has_high and drop > 0 and n >= rcfg[12] and n_pots:
+                for s in range(n):  # the main pot's seats
+                    eligible[s] = lv[s] and c[s] >= levels[0]
+                _bad_beat(eligible, high_v[h], n, rcfg[11], bad_beat[h])
+        rake_out[h] = rake
+        drop_out[h] = drop
+        for s in range(n):
+            stacks_end[h, s] = start[h, s] - c[s] + winnings[s]
