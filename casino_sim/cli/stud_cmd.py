@@ -114,6 +114,7 @@ def run(args: argparse.Namespace) -> int:
     import contextlib
 
     from casino_sim.config import load_stud_table, load_stud_variant, resolve_input
+    from casino_sim.config.stud import check_structure
     from casino_sim.engine.files import atomic_writer, write_csv, write_json
     from casino_sim.games.poker_room import simulate_stud
 
@@ -125,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
     check_outputs(args, outputs, inputs.values())
     variant = load_stud_variant(inputs["variant"])
     table = load_stud_table(inputs["table"])
+    check_structure(variant, table.structure, str(inputs["table"]))  # file:line: structure: ...
     runner = runner_options(args, inputs)
     limit = min(variant.max_players, table.max_seats)
     require(2 <= args.players <= limit, f"--players must be 2..{limit} for {variant.name}")

@@ -155,7 +155,9 @@ def hand_strength(hand: StudHand, seat: int) -> tuple[float, float]:
     It sees its own cards and the other players' upcards and reads them by the
     variant's ranking: high hands by category; ace-to-five and ace-to-six lows
     by the low ranking (see :func:`_low_strength`); in hi-lo the better of the
-    two halves counts, with a bonus for two-way hands and two-way draws.
+    two halves counts, with a bonus for two-way hands and two-way draws. (The
+    classic games; the variant language's games are read by
+    :func:`~casino_sim.games.poker_room.variant_bots.variant_strength`.)
 
     >>> from casino_sim.config import load_stud_table, load_stud_variant
     >>> from casino_sim.games.poker_room.decks import stacked_deck

@@ -25,8 +25,10 @@ from casino_sim.config.stud_table import StudTable
 from casino_sim.errors import OptionError
 from casino_sim.games.poker_room.bots import BotPolicy, hand_strength
 from casino_sim.games.poker_room.dealing import UNIFORMS_PER_HAND, bot_uniform, draw_hands
+from casino_sim.games.poker_room.decks import deal_order
 from casino_sim.games.poker_room.showdown import Settlement
 from casino_sim.games.poker_room.state import StudHand
+from casino_sim.games.poker_room.variant_bots import choose_card, variant_strength
 
 __all__ = ["HandResult", "StudDealer"]
 
@@ -62,7 +64,9 @@ class StudDealer:
     def deal(self, rng: np.random.Generator, stacks: Sequence[int]) -> StudHand:
         """Shuffle with ``rng`` (as :func:`draw_hands`), post antes, deal the first street."""
         self._check_seats(len(stacks))
-        return StudHand(self.variant, self.table, stacks, draw_hands(rng, 1)[0][0].tolist())
+        decks, uniforms = draw_hands(rng, 1)
+        order = deal_order(self.variant.deck, decks[0].tolist(), uniforms[0].tolist())
+        return StudHand(self.variant, self.table, stacks, order)
 
     def _check_seats(self, n: int) -> None:
         most = min(self.variant.max_players, self.table.max_seats)
@@ -96,24 +100,36 @@ class StudDealer:
     ) -> HandResult:
         """Play a hand from a drawn ``deck`` and row of ``uniforms`` (see :mod:`.dealing`).
 
+        Card choices of the variant language are made by the bots' stated rules
+        (:func:`~casino_sim.games.poker_room.variant_bots.choose_card`; each uses
+        up one of the hand's numbers), bets by ``bots[seat].decide``.
+
         The compiled fast path plays the same hand from the same arrays.
         """
         start = list(stacks) if stacks is not None else [self.table.buy_in_cents] * len(bots)
         self._check_seats(len(start))
         cards = deck.tolist() if isinstance(deck, np.ndarray) else list(deck)
+        if len(cards) == 52:  # a shuffled standard deck: the variant's deck in the same order
+            cards = deal_order(self.variant.deck, cards, uniforms.tolist())
         hand = StudHand(self.variant, self.table, start, cards)
         row: list[float] = uniforms.tolist()
         k = 0
         cache: dict[int, tuple[float, float]] = {}
-        street = -1
+        phase: tuple[int, bool] = (-1, False)
         while not hand.done:
             seat = hand.actor
-            if hand.street != street:
-                street = hand.street
+            now = (hand.street, hand.extra is not None and hand.extra.pending)
+            if now != phase or now[1]:  # a new street, or cards that change with each choice
+                phase = now
                 cache.clear()
+            if now[1]:  # a card choice: the bots' stated rule (docs/variants.md)
+                hand.act(*choose_card(hand, seat, hand.legal_actions()))
+                k += 1
+                continue
             strength = cache.get(seat)
             if strength is None:
-                strength = cache[seat] = hand_strength(hand, seat)
+                read = hand_strength if hand.extra is None else variant_strength
+                strength = cache[seat] = read(hand, seat)
             u = row[k] if k < UNIFORMS_PER_HAND else bot_uniform(uniforms, k)
             action, amount = bots[seat].decide(hand, seat, u, strength)
             k += 1

@@ -12,15 +12,56 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from casino_sim.cards import parse_cards
-from casino_sim.config.stud import StudVariant
+from casino_sim.config.stud import Deck, StudVariant
 
-__all__ = ["stacked_deck"]
+__all__ = ["JOKER", "deal_order", "stacked_deck", "variant_cards"]
 
-_DECK = 52
+#: The joker's card code; written ``Jk`` (or ``X``) in card text here.
+JOKER = 52
+
+
+def variant_cards(text: str) -> list[int]:
+    """Card text as codes, jokers written ``Jk`` (or ``X``).
+
+    >>> variant_cards("As Jk 7c")
+    [51, 52, 20]
+    """
+    out: list[int] = []
+    for token in text.split():
+        out += [JOKER] if token in ("Jk", "JK", "X", "x") else parse_cards(token).tolist()
+    return out
 
 
 def _cards(cards: str | Sequence[int]) -> list[int]:
-    return parse_cards(cards).tolist() if isinstance(cards, str) else list(cards)
+    return variant_cards(cards) if isinstance(cards, str) else list(cards)
+
+
+def deal_order(deck: Deck, shuffled: Sequence[int], uniforms: Sequence[float] = ()) -> list[int]:
+    """A shuffled 52-card order turned into an order of the variant's ``deck``, uniformly.
+
+    Stripped ranks are dropped; a joker takes the place of a stripped card (the
+    lowest first), whose place among the kept cards is uniform; with nothing
+    stripped the joker goes in at ``int(u * (cards + 1))`` for the last of
+    ``uniforms`` (the second joker the one before). A standard deck is returned unchanged.
+
+    >>> order = deal_order(Deck(strip=("8", "9", "T"), jokers=1), list(range(51, -1, -1)))
+    >>> len(order), order[:3], 52 in order
+    (41, [51, 50, 49], True)
+    """
+    cards = list(shuffled)
+    if deck == Deck():
+        return cards
+    stripped = deck.strip_mask
+    stand_ins = [c for c in range(52) if stripped >> (c >> 2) & 1][: deck.jokers]
+    out = [
+        JOKER if c in stand_ins else c
+        for c in cards
+        if c in stand_ins or not stripped >> (c >> 2) & 1
+    ]
+    for k in range(deck.jokers - len(stand_ins)):
+        u = float(uniforms[-1 - k]) if len(uniforms) > k else 0.0
+        out.insert(int(u * (len(out) + 1)), JOKER)
+    return out
 
 
 def stacked_deck(
@@ -29,7 +70,7 @@ def stacked_deck(
     *,
     community: str | Sequence[int] = (),
 ) -> list[int]:
-    """A 52-card deal order giving each seat its cards in the order received.
+    """A deal order of the variant's deck giving each seat its cards in the order received.
 
     A seat listed with fewer cards is taken to have folded once they run out
     (a seat whose cards end just before a street on which a ``community`` card
@@ -40,7 +81,10 @@ def stacked_deck(
     deck runs out (after a burn card when two or more cards are left, Robert's
     stud rule 15); burn cards are reused as the engine reuses them. Raises
     ``ValueError`` for a card given twice, a seat card the engine would not
-    deal to it, or community cards the engine never deals.
+    deal to it, or community cards the engine never deals. Cards may be text
+    (jokers as ``Jk``, :func:`variant_cards`). A seat's cards are the cards
+    dealt to it, discarded ones included; the extra cards of twists, drafts and
+    bonus up cards are not placed (they come from the spare cards, in code order).
 
     Eight seven-card stud hands to the end without burn cards: 48 cards to
     sixth street, then a burn card and the common card (the last card of the
@@ -57,9 +101,12 @@ def stacked_deck(
     hands = [_cards(h) for h in holdings]
     common = _cards(community)
     given = [c for h in hands for c in h] + common
-    if len(set(given)) != len(given):
-        raise ValueError("a card is given twice")
-    spare = [c for c in range(_DECK) if c not in set(given)]
+    spare = variant.deck.cards()
+    for c in given:
+        if c not in spare:
+            raise ValueError(f"card {c} is given twice or is not in the deck")
+        spare.remove(c)
+    _DECK = variant.deck.size
     slots: list[int | None] = []  # the deal order; None = a spare card
     burned: list[int] = []  # slots of burn cards not yet reused
     taken = [0] * len(hands)

@@ -132,13 +132,16 @@ def fallback_reason(
     limit) with all-ins, side pots and the table's all-in options, and deals
     a short deck as the Python engine does (burn cards reused, then one
     community card). It needs the default bot logic (:func:`bot_reason`),
-    variants without community-card streets and at most 10 players holding at most 8 cards.
+    the classic variants (no variant-language rules, no community-card
+    streets in the variant) and at most 10 players holding at most 8 cards.
     ``fold_when_check_free`` changes nothing for the default bots, which never
     fold when checking is free.
     """
     reason = bot_reason(players)
     if reason is not None:
         return reason
+    if variant.extended:
+        return "the variant language (decks, wild cards, choices, restrictions, splits)"
     if any(s.community for s in variant.streets):
         return "community-card streets"
     if not 2 <= len(players) <= 10 or variant.cards_per_player > 8:

@@ -28,6 +28,11 @@ from casino_sim.games.poker_room.dealer import HandResult
 __all__ = ["HandRecord", "read_history"]
 
 
+def _format(cards: Iterable[int]) -> str:
+    """Card text, a joker (code 52) as ``Jk``."""
+    return " ".join("Jk" if c == 52 else format_cards([c]) for c in cards)
+
+
 def _tuples(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_tuples(v) for v in value)
@@ -38,7 +43,9 @@ def _tuples(value: Any) -> Any:
 class HandRecord:
     """One hand. ``players`` maps seats (dealing order) to player ids; cards are strings;
     ``actions`` are (street, seat, action, chips added, street total); ``awards``
-    (pot index, seat, cents, "all"/"high"/"low"); money in cents."""
+    (pot index, seat, cents, "all"/"high"/"low" or a split rule's half); money in
+    cents; ``choices`` the card choices of the variant language (street, seat,
+    action, card, new card or ""), jokers written ``Jk``."""
 
     hand_id: int
     variant: str
@@ -56,6 +63,7 @@ class HandRecord:
     street_reached: str
     showdown: bool
     bad_beat: tuple[int, int] | None
+    choices: tuple[tuple[str, int, str, str, str], ...] = ()
 
     @classmethod
     def from_result(
@@ -72,9 +80,9 @@ class HandRecord:
             variant=hand.variant.name,
             players=tuple(players),
             stacks_start=result.stacks_start,
-            down=tuple(format_cards(c) for c in hand.down),
-            up=tuple(format_cards(c) for c in hand.up),
-            community=format_cards(hand.community),
+            down=tuple(_format(c) for c in hand.down),
+            up=tuple(_format(c) for c in hand.up),
+            community=_format(hand.community),
             actions=tuple(
                 (names[street], seat, action.name.lower(), chips, total)
                 for street, seat, action, chips, total in hand.log
@@ -87,6 +95,16 @@ class HandRecord:
             street_reached=names[s.street_reached],
             showdown=s.showdown,
             bad_beat=s.bad_beat,
+            choices=tuple(
+                (
+                    names[street],
+                    seat,
+                    action.name.lower(),
+                    _format([card]) if card >= 0 else "",
+                    _format([new]) if new >= 0 else "",
+                )
+                for street, seat, action, card, new in (hand.extra.log if hand.extra else ())
+            ),
         )
 
     def to_json(self) -> str:

@@ -137,10 +137,16 @@ class StudRunResult:
 
     @property
     def street_shares(self) -> dict[str, float]:
-        """Share of hands that ended on each street."""
-        return {
-            name: c / self.hands for name, c in zip(self.street_names, self.streets, strict=True)
-        }
+        """Share of hands that ended on each street; a street named like the one before it
+        (a twist or set-aside round, a discard) is told apart as ``"fifth (2)"``."""
+        shares: dict[str, float] = {}
+        for name, c in zip(self.street_names, self.streets, strict=True):
+            key, k = name, 1
+            while key in shares:
+                k += 1
+                key = f"{name} ({k})"
+            shares[key] = c / self.hands
+        return shares
 
     @property
     def showdown_share(self) -> float:

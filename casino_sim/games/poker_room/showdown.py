@@ -18,7 +18,7 @@ it ends, stores the :class:`Settlement` and credits the stacks with its
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,12 +29,19 @@ from casino_sim.evaluator import NO_LOW, evaluate_high, evaluate_hilo, evaluate_
 from casino_sim.games.poker_room.house import rake_cents
 from casino_sim.games.poker_room.pots import side_pots, split, take_from_pots
 
-__all__ = ["Award", "Settlement", "settle"]
+__all__ = ["Award", "Evaluate", "Settlement", "settle"]
+
+Evaluate = Callable[[list[int]], tuple[list[int | None], list[int | None]]]
+"""Values of the showdown seats given: (high values, second-half values: low or split; None = no claim)."""
+
+#: The name of the second half of a split pot, by the variant's ``split`` rule.
+_SECOND_HALF = {"high-spade-in-hole": "spade", "low-spade-in-hole": "spade", "cowpie": "two-card"}
 
 
 @dataclass(frozen=True, slots=True)
 class Award:
-    """Chips from one pot (or half pot) to one seat; ``half`` is "all", "high" or "low"."""
+    """Chips from one pot (or half pot) to one seat; ``half`` is "all", "high" or "low"
+    (or the second half of a split rule: "spade" in Chicago, "two-card" in cowpie)."""
 
     pot: int
     seat: int
@@ -47,7 +54,10 @@ class Settlement:
     """How a hand ended and who was paid (cents).
 
     ``pots`` are (amount before rake, eligible seats); ``high``/``low`` hold the
-    evaluator values of seats at the showdown (``None`` otherwise);
+    evaluator values of seats at the showdown (``None`` otherwise; with a
+    ``split`` rule ``low`` holds each seat's claim to the second half: the
+    spade's rank in Chicago, minus it in Little Chicago, the two-card hand's
+    value in cowpie);
     ``bad_beat`` is (losing seat, winning seat) when the jackpot qualifies: the
     best losing high hand of the main pot reaches the qualifying hand, the pot
     after rake reaches the jackpot's ``min_pot`` (so the hand paid a jackpot
@@ -79,6 +89,7 @@ def settle(
     held: Sequence[Sequence[int]],
     community: Sequence[int],
     street: int,
+    evaluate: Evaluate | None = None,
 ) -> Settlement:
     """Take rake and drop and award the pots of a finished hand.
 
@@ -89,6 +100,9 @@ def settle(
     ``contrib`` is each seat's chips in the pot (cents), ``live`` the seats
     not folded, ``held`` each seat's own cards (down and up), ``community``
     the shared cards and ``street`` the index of the last street dealt.
+    ``evaluate`` values the showdown seats for the variant language (wild
+    cards, hand restrictions, split rules: :mod:`.variant_eval`); without it
+    the variant's ranking values every seat's cards.
     """
     n = len(contrib)
     pots = side_pots(contrib, live)
@@ -112,9 +126,15 @@ def settle(
                 winnings[seats[0]] += pot.amount
                 awards.append(Award(i, seats[0], pot.amount, "all"))
     else:
-        cards = np.array([[*held[s], *community] for s in seats], np.int8)
         ranking = variant.ranking
-        if ranking == "high":
+        if evaluate is None:
+            cards = np.array([[*held[s], *community] for s in seats], np.int8)
+        if evaluate is not None:
+            his, seconds = evaluate(seats)
+            for s, h, v in zip(seats, his, seconds, strict=True):
+                high_v[s] = h if ranking in ("high", "hi-lo-8") else None
+                low_v[s] = v
+        elif ranking == "high":
             for s, v in zip(seats, evaluate_high(cards, validate=False).tolist(), strict=True):
                 high_v[s] = v
         elif ranking == "hi-lo-8":
@@ -141,6 +161,8 @@ def settle(
                 parts.append(("high", high_v, by_high))
             if ranking != "high":
                 parts.append(("low", low_v, by_low))
+            elif variant.split != "none":
+                parts.append((_SECOND_HALF[variant.split], low_v, by_low))
             contenders = []
             for name, values, order in parts:
                 eligible = [s for s in pot.eligible if values[s] is not None]
@@ -163,6 +185,7 @@ def settle(
             and drop > 0
             and n >= rule.min_players
             and ranking in ("high", "hi-lo-8")
+            and variant.standard_values
         ):
             # a hit needs the jackpot's min pot (a drop taken on this very hand) and
             # min_players dealt in

@@ -222,6 +222,9 @@ def simulate_stud(
         raise OptionError(
             f"{variant.name} seats 2..{min(variant.max_players, table.max_seats)} players"
         )
+    if variant.structures and table.structure not in variant.structures:
+        allowed = ", ".join(variant.structures)
+        raise OptionError(f"{variant.name} is dealt {allowed} only, not {table.structure}")
     if hands < 1 or chunk_size < 1 or workers < 1:
         raise OptionError("hands, chunk_size and workers must be >= 1")
     engine, reason = _choose_engine(engine, variant, table, bots, history)

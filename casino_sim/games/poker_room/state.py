@@ -25,53 +25,16 @@ illegal action is refused.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import IntEnum
 
 from casino_sim.config.stud import StudVariant
 from casino_sim.config.stud_table import StudTable
-from casino_sim.errors import IllegalActionError
+from casino_sim.games.poker_room.actions import Action, LegalActions, StudActionError
 from casino_sim.games.poker_room.board import bring_in_seat, first_to_act
+from casino_sim.games.poker_room.choices import VariantPlay
 from casino_sim.games.poker_room.showdown import Settlement, settle
 from casino_sim.games.poker_room.structures import BetLimits
 
 __all__ = ["Action", "LegalActions", "StudActionError", "StudHand"]
-
-
-class StudActionError(IllegalActionError):
-    """An action the stud rules do not allow now; the message says why."""
-
-
-class Action(IntEnum):
-    """Player actions (``ANTE`` only appears in the log)."""
-
-    FOLD = 0
-    CHECK = 1
-    CALL = 2
-    BRING_IN = 3
-    COMPLETE = 4
-    BET = 5
-    RAISE = 6
-    ANTE = 7
-
-
-@dataclass(frozen=True, slots=True)
-class LegalActions:
-    """What the seat to act may do; amounts are street totals ("to") except ``call``.
-
-    ``sizes`` lists the allowed "to" amounts of BET/RAISE/COMPLETE (two with the
-    open-pair option, the second being the big bet). When ``any_size`` (spread
-    limit, pot limit, no limit) ``sizes`` is the range ``(least, most)`` and any
-    amount between is allowed; a least below the minimum bet or raise is an all-in
-    for less (the seat's chips).
-    """
-
-    seat: int
-    actions: tuple[Action, ...]
-    call: int
-    bring_in: int
-    sizes: tuple[int, ...]
-    any_size: bool = False
 
 
 _AGGRESSIVE = (Action.COMPLETE, Action.BET, Action.RAISE)
@@ -108,6 +71,7 @@ class StudHand:
         "deck",
         "done",
         "down",
+        "extra",
         "ghost",
         "high",
         "inc",
@@ -166,6 +130,9 @@ class StudHand:
         self.done = False
         self.actor = -1
         self.settlement: Settlement | None = None
+        self.extra: VariantPlay | None = None
+        if variant.extended:  # the variant language's deal, choices and showdown
+            self.extra = VariantPlay(self)
         self._small, self._big = table.small_bet_cents, table.big_bet_cents
         self._bring = table.bring_in_cents
         self._low_first = variant.first_to_act == "best-low"
@@ -244,9 +211,17 @@ class StudHand:
                 self._finish()
                 return
             rule = self.variant.streets[self.street]
-            self._deal(rule.down, rule.up, community=rule.community)
+            if self.extra is None:
+                self._deal(rule.down, rule.up, community=rule.community)
+            elif self.extra.start_street(rule):
+                return  # the players' card choices come first
             if self._begin_betting(big=rule.big):
                 return
+
+    def choices_done(self) -> None:
+        """The street's card choices are made: bet, or go on when nobody can."""
+        if not self._begin_betting(big=self.variant.streets[self.street].big):
+            self._next_street()
 
     def _begin_betting(self, *, big: bool) -> bool:
         """Set up the betting round; False when nobody can bet (all-in players)."""
@@ -378,6 +353,8 @@ class StudHand:
         seat = self.actor
         if self.done or seat < 0:
             return LegalActions(-1, (), 0, 0, ())
+        if self.extra is not None and self.extra.pending:
+            return self.extra.legal()
         owed = min(self.high - self.sbet[seat], self.stacks[seat])
         actions: list[Action] = []
         if self.bring_pending:
@@ -403,6 +380,9 @@ class StudHand:
         """
         if self.done:
             raise StudActionError("the hand is over")
+        if self.extra is not None and self.extra.pending:
+            self.extra.act(action, amount)
+            return
         seat = self.actor
         stacks, sbet = self.stacks, self.sbet
         owed = self.high - sbet[seat]
@@ -582,6 +562,7 @@ class StudHand:
             held=[self.down[s] + self.up[s] for s in range(n)],
             community=self.community,
             street=self.street,
+            evaluate=None if self.extra is None else self.extra.showdown_values,
         )
         for s in range(n):
             self.stacks[s] += settlement.winnings[s]
