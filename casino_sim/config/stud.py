@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Literal
 
 from pydantic import Field
@@ -157,7 +158,7 @@ class StudVariant:
         wild cards, standard hands), so a bad-beat qualifying hand can be compared with them."""
         return self.deck == Deck() and not self.wild.any and self.hands == "standard"
 
-    @property
+    @cached_property
     def extended(self) -> bool:
         """True when the variant uses a rule of the variant language beyond the classic games
         (deck, wild cards, choices, hand restrictions, new hands or splits): the Python engine plays it."""

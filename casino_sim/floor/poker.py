@@ -193,7 +193,7 @@ class PokerTable:
         starts = ends - seconds
         played = int(np.searchsorted(starts, t, side="left"))  # hands starting before t
         last = int(np.searchsorted(ends, self.pause_at, side="right"))  # ...ending by a pause
-        self._mean_seconds[n] = 0.9 * typical + 0.1 * float(seconds.mean())
+        self._mean_seconds[n] = 0.9 * typical + 0.1 * float(seconds.sum()) / len(seconds)
         if last < played:  # the dealer starts no hand that would run into a break or closing
             played = last
             self.next_hand = self.pause_at
