@@ -11,7 +11,7 @@ timed after a 200-hand warm-up (compiled kernels, evaluator tables). Beside it:
 the compiled path's hands/s for seven-card stud (the engine of the classic
 games), as the reference the Python engine's figures compare with.
 
-Run: python benchmarks/bench_variants.py [hands] [--workers N] [--fixed-only]
+Run: python benchmarks/bench_variants.py [hands] [--workers N] [--structures fixed,spread,pot,no-limit]
 """
 
 from __future__ import annotations
@@ -53,8 +53,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("hands", nargs="?", type=int, default=100_000)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--fixed-only", action="store_true", help="only the fixed-limit table")
+    parser.add_argument(
+        "--structures", default=",".join(TABLES), help=f"some of {', '.join(TABLES)}"
+    )
     args = parser.parse_args()
+    structures = args.structures.split(",")
+    if unknown := set(structures) - set(TABLES):
+        parser.error(f"--structures: unknown {', '.join(sorted(unknown))}")
     reference = run("stud/seven_card_stud", TABLES["fixed"], args.hands, args.workers)
     print(f"{args.hands:,} hands per variant and structure, {args.workers} worker(s)")
     print(f"reference: seven-card stud, compiled: {reference['hands_per_second']:,.0f} hands/s")
@@ -62,7 +67,7 @@ def main() -> None:
     for path in sorted(shipped_files("stud_variant")):
         name = shipped_name(path)
         for structure, table_name in TABLES.items():
-            if args.fixed_only and structure != "fixed":
+            if structure not in structures:
                 continue
             try:
                 check_structure(load_stud_variant(name), load_stud_table(table_name).structure)
