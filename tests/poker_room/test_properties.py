@@ -76,7 +76,8 @@ def test_random_legal_actions(variant, seed, n, stack_bets, choices):
 
 
 def _copy(src: StudHand, dst: StudHand) -> None:
-    for name in StudHand.__slots__:
+    names = [name for cls in StudHand.__mro__ for name in getattr(cls, "__slots__", ())]
+    for name in names:
         value = getattr(src, name)
         if isinstance(value, list):
             value = [list(v) if isinstance(v, list) else v for v in value]
