@@ -27,6 +27,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, Field, WithJsonSchema
 
 from casino_sim.config.common import definition, require_whole_cents
+from casino_sim.config.floor_meters import BadBeatMeterDef, MeterDef, ProgressiveMeterDef
 from casino_sim.config.hours import ALWAYS_OPEN, SECONDS_PER_DAY, Hours, OpenHours
 from casino_sim.config.money import Amount, Flag, PositiveAmount, Share, Text
 from casino_sim.config.problems import FieldProblem
@@ -98,40 +99,6 @@ def _at_least_one(what: str) -> Any:
 def _items(count: int) -> WithJsonSchema:
     number = {"anyOf": [{"type": "number", "minimum": 0}, {"type": "string"}]}
     return WithJsonSchema({"type": "array", "items": number, "minItems": count, "maxItems": count})
-
-
-# ----------------------------------------------------------------- meters
-
-
-@definition
-class ProgressiveMeterDef:
-    """A progressive meter linked across banked tables (a Caribbean Stud pit)."""
-
-    type: Literal["progressive"] = "progressive"
-    """Always progressive."""
-    progressive: str
-    """The progressive side-bet file: a path relative to the floor file, or a shipped name such as progressives/50-75-100."""
-    start: Amount | None = None
-    """The meter at time 0; null = the progressive's seed."""
-
-    def __post_init__(self) -> None:
-        require_whole_cents(self.start, "start")
-
-
-@definition
-class BadBeatMeterDef:
-    """A bad-beat jackpot shared by poker tables (its rules come from their table files)."""
-
-    type: Literal["bad_beat"] = "bad_beat"
-    """Always bad_beat."""
-    start: Amount | None = None
-    """The jackpot at time 0; null = the table files' seed."""
-
-    def __post_init__(self) -> None:
-        require_whole_cents(self.start, "start")
-
-
-MeterDef = Annotated[ProgressiveMeterDef | BadBeatMeterDef, Field(discriminator="type")]
 
 
 # ----------------------------------------------------------------- tables
