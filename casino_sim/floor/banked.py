@@ -140,7 +140,6 @@ class BankedTable:
         self._net = np.zeros(n, np.int64)  # live here while seated (see seat and unseat)
         self._hands = np.zeros(n, np.int64)
         self._bought = np.zeros(n, np.int64)
-        self._unlimited = np.zeros(n, np.bool_)
         self._rebuy_below = np.zeros(n, np.int64)
         self._rebuy_unit = np.zeros(n, np.int64)
         self._side_count = 0
@@ -184,7 +183,6 @@ class BankedTable:
         self._side_count += side
         self._limited[s] = not player.unlimited
         self._need[s] = player.ante * self.money.wagers[-1] + (self._wager if side else 0)
-        self._unlimited[s] = player.unlimited
         self._rebuy_below[s] = player.ante * self.money.wagers[-1] + self._wager
         self._rebuy_unit[s] = player.ante * _REBUY_ANTES
         self._chips[s], self._net[s] = player.chips, player.net
@@ -272,7 +270,7 @@ class BankedTable:
         first = self._committed
         done = self._done
         commit_plan(self.tally.rows, _SUMS, DROP, self._cum, self._cum_net, start, seconds, first,
-                    upto, self._occupied, self._unlimited, self._rebuy_below, self._rebuy_unit,
+                    upto, self._occupied, self._limited, self._rebuy_below, self._rebuy_unit,
                     self._net, self._chips, self._hands, self._bought, done)  # fmt: skip
         stake, main_win, antes = int(done[2]), int(done[3]), int(done[6])
         ledger = self.ledger

@@ -94,13 +94,13 @@ def plan_rounds(  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def commit_plan(  # type: ignore[no-untyped-def]
-    rows, columns, drop_column, cum, cum_net, start, seconds, first, last, occupied, unlimited,
+    rows, columns, drop_column, cum, cum_net, start, seconds, first, last, occupied, limited,
     rebuy_below, rebuy_unit, net, chips, hands, bought, done,
 ):  # fmt: skip
     """Commit planned rounds ``first..last-1`` (ending at ``start + (r + 1) seconds``).
 
     Adds them to the hourly ``rows``; credits each occupied seat's ``net``,
-    ``chips`` and ``hands``; a seat without a bankroll limit (``unlimited``)
+    ``chips`` and ``hands``; a seat without a bankroll limit (not ``limited``)
     short of ``rebuy_below`` buys chips in units of ``rebuy_unit`` (``bought``,
     and the drop column at the last round's end); ``done`` gets the :data:`N_SUMS`
     of the committed rounds.
@@ -121,7 +121,7 @@ def commit_plan(  # type: ignore[no-untyped-def]
         net[s] += won
         chips[s] += won
         hands[s] += k
-        if unlimited[s]:  # a player without a bankroll limit buys more chips when short
+        if not limited[s]:  # a player without a bankroll limit buys more chips when short
             short = rebuy_below[s] - chips[s]
             if short > 0:
                 unit = rebuy_unit[s]

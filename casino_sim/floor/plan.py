@@ -1,9 +1,10 @@
 """What a floor run needs beyond its definition, worked out once: strategies, exact edges, the grid.
 
 Every replication (in any worker) plays the same :class:`FloorPlan`: the
-decision table of each player type at each banked group (and each group's
-:class:`~casino_sim.games.banked.caribbean_stud.rounds.StrategyBook`, the
-kernel's arrays of those tables, built once here), the exact house edge
+decision table of each player type at each banked group, held as its rule
+(``slots``) in the group's
+:class:`~casino_sim.games.banked.caribbean_stud.rounds.StrategyBook` (the
+kernel's arrays, built once here), the exact house edge
 it gives there (per ante, for the theoretical win; a ``mistake_rate`` m mixes
 the strategy's edge with its reverse's, ``(1 - m) E(S) + m E(not S)``, exact
 because a mistake is an independent coin per decision), and the times at
@@ -43,7 +44,6 @@ class FloorPlan:
 
     floor: Floor
     days: int
-    strategies: dict[tuple[str, str], DecisionTable]  # (group, player type) -> decision table
     edges: dict[tuple[str, str], float]  # (group, player type) -> exact house edge per ante
     antes: dict[tuple[str, str], Fraction]  # (group, player type) -> the type's ante there
     grid: np.ndarray  # seconds at which meter paths are sampled
@@ -62,7 +62,6 @@ def _ante(group: BankedGroup, ante: Fraction | None) -> Fraction:
 def prepare_floor(floor: Floor, *, days: int | None = None) -> FloorPlan:
     """Resolve every (banked group, player type) strategy and its exact edge; build the path grid."""
     days = floor.definition.days if days is None else days
-    strategies: dict[tuple[str, str], DecisionTable] = {}
     edges: dict[tuple[str, str], float] = {}
     antes: dict[tuple[str, str], Fraction] = {}
     books: dict[str, StrategyBook] = {}
@@ -88,9 +87,9 @@ def prepare_floor(floor: Floor, *, days: int | None = None) -> FloorPlan:
                 wrong = analyze_caribbean(paytable, reverse, ante=ante if capped else None)
                 edge = (1 - mistakes) * edge + mistakes * float(wrong.house_edge)
             key = (group.name, kind.name)
-            strategies[key], edges[key], antes[key] = table, edge, ante
+            edges[key], antes[key] = edge, ante
             slots[key] = book.slot(table, ante=ante, key=kind.name)
     horizon = days * DAY
     step = max(HOUR, horizon / MAX_PATH_POINTS)
     grid = np.arange(0.0, horizon + step / 2, step)
-    return FloorPlan(floor, days, strategies, edges, antes, grid, books, slots)
+    return FloorPlan(floor, days, edges, antes, grid, books, slots)

@@ -414,7 +414,7 @@ class _Floor:
     # ------------------------------------------------------- hours, breaks
     def _watch_hours(self, group: _Group) -> None:
         now = self.env.now
-        change = next_dealing_change(group.windows, group.break_minutes, now)
+        change = group.next_dealing_change(now)
         if change < self.horizon:
             self._after(change - now, lambda: self._hours_changed(group))
 
@@ -436,7 +436,7 @@ class _Floor:
             self._fill(group)
         for table in group.tables:
             if isinstance(table, PokerTable):
-                table.pause_at = next_dealing_change(group.windows, group.break_minutes, now)
+                table.pause_at = group.next_dealing_change(now)
         self._watch_hours(group)
 
     def _midnight(self) -> None:
@@ -450,7 +450,7 @@ class _Floor:
     # ------------------------------------------------------------------ run
     def run(self) -> ReplicationResult:
         for group in self.groups.values():
-            pause = next_dealing_change(group.windows, group.break_minutes, 0.0)
+            pause = group.next_dealing_change(0.0)
             for table in group.tables:
                 if not group.is_dealing(0.0):
                     table.set_dealing(False, 0.0)
