@@ -1,15 +1,20 @@
-"""A house-dealt stud table on the floor: the game's players, hands between changes, time and rake.
+"""A house-dealt stud table on the floor: the game's players, time, rake and (later) its hands.
 
-The cards and betting come from the compiled stud engine
-(:func:`~casino_sim.games.poker_room.fast.play_compiled`), a block of hands at
-a time: :meth:`PokerTable.sync` plays, for the players seated, every hand that
-starts before the next change (a hand under way finishes with its players).
-A hand's clock time is the table's :class:`~casino_sim.config.Pace` (it
-depends on the streets dealt and the showdown), so the block is sized for the
-shortest possible hands and the decks of the hands that do not fit go back
-to the table's stream for later. Each hand starts every player with the
-table's buy-in (as ``casino-sim stud`` does); a player's session result is
-the sum of their hands, their time collection and their jackpot shares.
+A stud hand changes nobody's seat (each starts every player with the table's
+buy-in, as ``casino-sim stud`` does), so the table does not deal as seats
+change: :meth:`PokerTable.sync` records a *segment* (a stretch of time with
+the same players) and :meth:`PokerTable.flush` plays every recorded segment
+in one compiled call (:func:`~casino_sim.floor.poker_segments.play_segments`),
+once a simulated day and at the end. Hand ``i`` at a table takes deck ``i``
+of the table's stream (drawn in blocks of 256), so the cards do not depend
+on when the floor flushes. A hand's clock time is the table's
+:class:`~casino_sim.config.Pace` (it depends on the streets dealt and the
+showdown); a hand under way at a change finishes with its players, and the
+dealer starts no hand that would run into a break or closing. A player's
+session result is the sum of their hands, their time collection and their
+jackpot shares. Games the compiled engine cannot play (the variant language)
+and the rare hand it cannot deal are played by the Python engine, block by
+block, with the same decks and timing.
 
 Time collection is charged per occupied seat at every half hour on the clock
 (hh:00 and hh:30) while the game runs; the bad-beat drop and hits go to the
@@ -19,6 +24,7 @@ room's linked jackpot (:class:`~casino_sim.floor.meters.LinkedBadBeat`).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -28,7 +34,14 @@ from casino_sim.config.stud_table import StudTable, TimeRake
 from casino_sim.engine.ledger import ANTE, BET, JACKPOT_DROP, PAYOUT, RAKE, TIME_COLLECTION, Ledger
 from casino_sim.floor.meters import LinkedBadBeat
 from casino_sim.floor.players import Player
-from casino_sim.floor.poker_kernel import N_TOTALS, commit_hands
+from casino_sim.floor.poker_segments import (
+    DONE,
+    NEED_DECKS,
+    book_hands,
+    evaluator_tables,
+    play_segments,
+    time_hands,
+)
 from casino_sim.floor.tally import (
     DEALING_SECONDS,
     HANDLE,
@@ -48,8 +61,8 @@ from casino_sim.floor.tally import (
 from casino_sim.games.poker_room.bots import default_population
 from casino_sim.games.poker_room.dealing import draw_hands
 from casino_sim.games.poker_room.fast import (
-    HandArrays,
     fallback_reason,
+    kernel_config,
     play_compiled,
     play_python,
 )
@@ -59,7 +72,51 @@ __all__ = ["PokerTable"]
 
 _BLOCK = 256  # decks drawn at a time
 _COLUMNS = np.array([ROUNDS, HANDS, HANDLE, RAKED, DROPPED])  # what each hand adds to the tally
-_MAX_HANDS = 4096  # hands played per engine call
+_MAX_HANDS = 4096  # hands the Python engine plays per call
+_MAX_SEATS = 10
+
+#: A segment: start, end, the next break or closing, the players seated (in seat order).
+Segment = tuple[float, float, float, tuple[Player, ...]]
+
+
+class _DeckPool:
+    """A table's decks and bots' numbers, drawn from its stream in blocks of :data:`_BLOCK`."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+        self.decks = np.zeros((0, 52), np.int8)
+        self.uniforms = np.zeros((0, 64))
+
+    def ensure(self, first: int, count: int) -> None:
+        """Hold decks ``first .. first + count - 1`` (drawing whole blocks)."""
+        short = first + count - len(self.decks)
+        if short > 0:
+            blocks = [draw_hands(self.rng, _BLOCK) for _ in range(math.ceil(short / _BLOCK))]
+            self.decks = np.concatenate([self.decks, *(d for d, _ in blocks)])
+            self.uniforms = np.concatenate([self.uniforms, *(u for _, u in blocks)])
+
+    def drop_used(self, used: int) -> None:
+        """Forget the first ``used`` decks (they have been played)."""
+        self.decks, self.uniforms = self.decks[used:], self.uniforms[used:]
+
+
+@dataclass
+class _Book:
+    """What a flush's hands leave for the table to pass on: sums, jackpot drops, bad beats."""
+
+    capacity: int
+    totals: np.ndarray = field(init=False)  # chips put in, the players' net, rake, jackpot drop
+    drops_t: np.ndarray = field(init=False)
+    drops_a: np.ndarray = field(init=False)
+    hits_t: np.ndarray = field(init=False)
+    hits: np.ndarray = field(init=False)  # segment, the hand's rotation, losing and winning seat
+    counts: np.ndarray = field(init=False)  # drops, hits
+
+    def __post_init__(self) -> None:
+        self.totals = np.zeros(4, np.int64)
+        self.drops_t, self.drops_a = np.zeros(self.capacity), np.zeros(self.capacity, np.int64)
+        self.hits_t, self.hits = np.zeros(self.capacity), np.zeros((self.capacity, 4), np.int64)
+        self.counts = np.zeros(2, np.int64)
 
 
 class PokerTable:
@@ -80,28 +137,35 @@ class PokerTable:
         meter: LinkedBadBeat | None,
     ) -> None:
         self.index, self.group, self.variant, self.structure = index, group, variant, structure
-        self.rng = rng
         self.max_seats = seats
         self.tally, self.ledger, self.log, self.meter = tally, ledger, log, meter
         self.seats: list[Player] = []
         self.running = False
         self.dealing = True
-        self.next_hand = 0.0
         self.pause_at = math.inf  # the next break or closing (set by the floor)
-        self.hands_played = 0
         self.last_change = 0.0
         # the floor's bots are the default logic: the compiled engine fits unless the game does not
         self._compiled = fallback_reason(variant, structure, default_population(2)) is None
-        self._mean_seconds: dict[int, float] = {}  # players -> typical seconds per hand
-        self._totals = np.zeros(N_TOTALS, np.int64)
-        self._per_player = np.zeros(max(seats, 2), np.int64)
-        self._decks = np.zeros((0, 52), np.int8)
-        self._uniforms = np.zeros((0, 64))
+        self._segments: list[Segment] = []
+        self._pool = _DeckPool(rng)
+        self._state = np.zeros(3, np.int64)  # next segment, next deck of the pool, hands played
+        self._clock = np.zeros(1)  # the next hand's earliest start
+        self._typical = np.zeros(_MAX_SEATS + 1)  # players -> learnt seconds per hand
         pace = structure.pace
-        self._pace = tuple(float(x) for x in (pace.seconds_per_hand, pace.seconds_per_player,
-                                              pace.seconds_per_street, pace.seconds_per_showdown))  # fmt: skip
+        self._pace = np.array([pace.seconds_per_hand, pace.seconds_per_player,
+                               pace.seconds_per_street, pace.seconds_per_showdown], float)  # fmt: skip
+        self._game = None
+        if self._compiled:
+            cards = variant.cards_per_player
+            self._game = (*kernel_config(variant, structure), structure.buy_in_cents, self._pace,
+                          cards, evaluator_tables(cards))  # fmt: skip
         rake = structure.rake
         self._time_fee = rake.per_seat_per_half_hour_cents if isinstance(rake, TimeRake) else 0
+
+    @property
+    def hands_played(self) -> int:
+        """Hands dealt so far (up to the last :meth:`flush`)."""
+        return int(self._state[2])
 
     def free_seats(self) -> int:
         return self.max_seats - len(self.seats) if self.running else 0
@@ -109,7 +173,6 @@ class PokerTable:
     def start(self, t: float) -> None:
         self.sync(t)
         self.running = True
-        self.next_hand = t
 
     def stop(self, t: float) -> list[Player]:
         """The game breaks: returns its players (no longer seated)."""
@@ -133,23 +196,19 @@ class PokerTable:
     def set_dealing(self, dealing: bool, t: float) -> None:
         self.sync(t)
         self.dealing = dealing
-        self.next_hand = max(self.next_hand, t)
 
     # ------------------------------------------------------------ the clock
     def sync(self, t: float) -> None:
-        """Play every hand that starts before ``t``; charge time and account seated time to ``t``."""
+        """Account seated time and charge time up to ``t``; record the segment since the last change."""
         if t <= self.last_change:
             return
         n = len(self.seats)
         if self.running and n:
             self.tally.add_span(self.last_change, t, SEAT_SECONDS, n)
             self._collect_time(self.last_change, t)
-        live = self.running and self.dealing and n >= 2
-        if live:
-            self.tally.add_span(self.last_change, t, DEALING_SECONDS, 1)
-            self.next_hand = max(self.next_hand, self.last_change)
-            while self.next_hand < t and self.next_hand < self.pause_at:
-                self._play_until(t)
+            if self.dealing and n >= 2:
+                self.tally.add_span(self.last_change, t, DEALING_SECONDS, 1)
+                self._segments.append((self.last_change, t, self.pause_at, tuple(self.seats)))
         self.last_change = t
 
     def _collect_time(self, start: float, end: float) -> None:
@@ -167,65 +226,115 @@ class PokerTable:
         times = first_tick + HALF_HOUR_SECONDS * np.arange(ticks)
         self.tally.add_events(times, TIME_COLLECTED, np.full(ticks, float(each_tick)))
 
-    def _take_decks(self, count: int) -> tuple[np.ndarray, np.ndarray]:
-        if len(self._decks) < count:
-            more = max(_BLOCK, count - len(self._decks))
-            decks, uniforms = draw_hands(self.rng, more)
-            self._decks = np.concatenate([self._decks, decks])
-            self._uniforms = np.concatenate([self._uniforms, uniforms])
-        return self._decks[:count], self._uniforms[:count]
+    # ------------------------------------------------------------ the hands
+    def flush(self) -> None:
+        """Play every hand of the segments recorded since the last flush and book its money."""
+        segments, self._segments = self._segments, []
+        if not segments:
+            return
+        count = len(segments)
+        times = np.array([s[:3] for s in segments])
+        seg_n = np.array([len(s[3]) for s in segments], np.int64)
+        bots = np.zeros((count, _MAX_SEATS, 3))
+        for k, (*_, players) in enumerate(segments):
+            bots[k, : len(players)] = [(p.bot.tightness, p.bot.aggression, p.bot.bluff)
+                                       for p in players]  # fmt: skip
+        shortest = self._pace[0] + self._pace[1] * seg_n
+        length = np.maximum(np.minimum(times[:, 1], times[:, 2]) - times[:, 0], 0.0)
+        most = int(np.ceil(length / shortest).sum())
+        book = _Book(most + count)  # hands start in a segment and take at least `shortest`
+        seg_net = np.zeros((count, _MAX_SEATS), np.int64)
+        seg_hands = np.zeros(count, np.int64)
+        state, pool = self._state, self._pool
+        state[0] = state[1] = 0
+        pool.ensure(0, book.capacity)
+        while state[0] < count:
+            if self._game is not None:
+                code = play_segments(pool.decks, pool.uniforms, times, seg_n, bots, seg_net,
+                                     seg_hands, state, self._clock, self._typical, self._game,
+                                     self.tally.rows, _COLUMNS, book.totals, book.drops_t,
+                                     book.drops_a, book.hits_t, book.hits, book.counts)  # fmt: skip
+                if code == DONE:
+                    break
+                if code == NEED_DECKS:
+                    pool.ensure(int(state[1]), _BLOCK)
+                    continue
+            k = int(state[0])  # the Python engine plays this segment
+            self._play_python(k, segments[k], seg_net, seg_hands, book)
+            state[0] = k + 1
+        pool.drop_used(int(state[1]))
+        self._book(segments, seg_n, seg_net, seg_hands, book)
 
-    def _play_until(self, t: float) -> None:
-        n = len(self.seats)
-        per_hand, per_player, per_street, per_showdown = self._pace
-        shortest = per_hand + per_player * n
-        typical = max(shortest, self._mean_seconds.get(n, shortest))  # learnt from hands played
-        count = min(_MAX_HANDS, math.ceil((t - self.next_hand) / typical) + 1)
-        decks, uniforms = self._take_decks(count)
-        bots = [p.bot for p in self.seats]
-        args = (self.variant, self.structure, bots, decks, uniforms, self.hands_played)
-        if self._compiled:
-            hands = play_compiled(*args)
-        else:
-            hands = play_python(*args)[0]
-        seconds = shortest + per_street * hands.street + per_showdown * hands.showdown
-        ends = self.next_hand + np.cumsum(seconds)
-        starts = ends - seconds
-        played = int(np.searchsorted(starts, t, side="left"))  # hands starting before t
-        last = int(np.searchsorted(ends, self.pause_at, side="right"))  # ...ending by a pause
-        self._mean_seconds[n] = 0.9 * typical + 0.1 * float(seconds.sum()) / len(seconds)
-        if last < played:  # the dealer starts no hand that would run into a break or closing
-            played = last
-            self.next_hand = self.pause_at
-        elif played:
-            self.next_hand = float(ends[played - 1])
-        self._decks, self._uniforms = self._decks[played:], self._uniforms[played:]
-        if played:
-            self._commit(hands, played, ends[:played])
+    def _play_python(
+        self,
+        k: int,
+        segment: Segment,
+        seg_net: np.ndarray,
+        seg_hands: np.ndarray,
+        book: _Book,
+    ) -> None:
+        """Segment ``k``'s hands (from the table's clock) by the Python engine, block by block."""
+        start, end, pause, players = segment
+        n = len(players)
+        bots = [p.bot for p in players]
+        shortest = float(self._pace[0] + self._pace[1] * n)
+        state, pool, clock = self._state, self._pool, self._clock
+        clock[0] = max(clock[0], start)
+        while clock[0] < end and clock[0] < pause:
+            guess = max(shortest, float(self._typical[n]))
+            count = min(_MAX_HANDS, max(1, math.ceil((end - clock[0]) / guess)))
+            first = int(state[1])
+            pool.ensure(first, count)
+            decks = pool.decks[first : first + count]
+            uniforms = pool.uniforms[first : first + count]
+            args = (self.variant, self.structure, bots, decks, uniforms, int(state[2]))
+            hands = play_compiled(*args) if self._compiled else play_python(*args)[0]
+            showdown = hands.showdown.astype(np.int64)
+            ends = np.empty(count)
+            kept, clock[0] = time_hands(clock[0], end, pause, shortest, self._pace[2],
+                                        self._pace[3], hands.street, showdown, ends)  # fmt: skip
+            seconds = shortest + self._pace[2] * hands.street + self._pace[3] * showdown
+            self._typical[n] = 0.9 * guess + 0.1 * float(seconds.mean())
+            book_hands(kept, ends, int(state[2]), k, hands.wagered, hands.stacks_start,
+                       hands.stacks_end, hands.rake, hands.drop, hands.bad_beat,
+                       self.tally.rows, _COLUMNS, seg_net[k], book.totals, book.drops_t,
+                       book.drops_a, book.hits_t, book.hits, book.counts)  # fmt: skip
+            seg_hands[k] += kept
+            state[1] += kept
+            state[2] += kept
 
-    def _commit(self, hands: HandArrays, played: int, ends: np.ndarray) -> None:
-        n = len(self.seats)
-        net = (hands.stacks_end - hands.stacks_start)[:played]
-        totals, per_player = self._totals, self._per_player[:n]
-        commit_hands(self.tally.rows, _COLUMNS, ends, self.hands_played, hands.wagered[:played],
-                     net, hands.rake[:played], hands.drop[:played], per_player, totals)  # fmt: skip
-        for p, won in zip(self.seats, per_player.tolist(), strict=True):
-            p.net += won
-            p.hands += played
-        total_wagered, total_net, total_rake, total_drop = totals.tolist()
-        antes = self.structure.ante_cents * n * played
+    def _book(
+        self,
+        segments: list[Segment],
+        seg_n: np.ndarray,
+        seg_net: np.ndarray,
+        seg_hands: np.ndarray,
+        book: _Book,
+    ) -> None:
+        """The flush's money: sessions, ledger, the bad-beat jackpot's drops and hits."""
+        log = self.log
+        for (*_, players), nets, hands in zip(segments, seg_net.tolist(), seg_hands.tolist(),
+                                              strict=True):  # fmt: skip
+            for p, won in zip(players, nets, strict=False):
+                log.net[p.session] += won
+                log.hands[p.session] += hands
+        put_in, net, rake, drop = book.totals.tolist()
+        antes = self.structure.ante_cents * int((seg_n * seg_hands).sum())
         ledger = self.ledger
         ledger.post(ANTE, "players", "pot", antes)
-        ledger.post(BET, "players", "pot", total_wagered - antes)
-        ledger.post(PAYOUT, "pot", "players", total_wagered + total_net)
-        ledger.post(RAKE, "pot", "house", total_rake)
-        if self.meter is not None:
-            ledger.post(JACKPOT_DROP, "pot", self.meter.account, total_drop)
-            self.meter.add_drops(ends, hands.drop[:played])
-            sessions = [p.session for p in self.seats]
-            for h in np.flatnonzero(hands.bad_beat[:played, 0] >= 0).tolist():
-                order = [sessions[(self.hands_played + h + s) % n] for s in range(n)]
-                loser, winner = (order[s] for s in hands.bad_beat[h].tolist())
-                others = tuple(s for s in order if s not in (loser, winner))
-                self.meter.add_hit(float(ends[h]), self.index, loser, winner, others)
-        self.hands_played += played
+        ledger.post(BET, "players", "pot", put_in - antes)
+        ledger.post(PAYOUT, "pot", "players", put_in + net)
+        ledger.post(RAKE, "pot", "house", rake)
+        if self.meter is None:
+            return
+        ledger.post(JACKPOT_DROP, "pot", self.meter.account, drop)
+        n_drops, n_hits = book.counts.tolist()
+        self.meter.add_drops(book.drops_t[:n_drops], book.drops_a[:n_drops])
+        for time, (k, rotation, lost, won) in zip(book.hits_t[:n_hits].tolist(),
+                                                  book.hits[:n_hits].tolist(), strict=True):  # fmt: skip
+            sessions = [p.session for p in segments[k][3]]
+            n = len(sessions)
+            order = [sessions[(rotation + s) % n] for s in range(n)]
+            loser, winner = order[lost], order[won]
+            others = tuple(s for s in order if s not in (loser, winner))
+            self.meter.add_hit(time, self.index, loser, winner, others)

@@ -408,7 +408,7 @@ class _Floor:
 
     def _close_session(self, player: Player) -> None:
         self.log.net[player.session] += player.net
-        self.log.hands[player.session] = player.hands
+        self.log.hands[player.session] += player.hands  # a poker table books its hands itself
         self.log.drop[player.session] = player.buy_ins
 
     # ------------------------------------------------------- hours, breaks
@@ -443,6 +443,8 @@ class _Floor:
         now = self.env.now
         for table in self.tables:
             table.sync(now)
+            if isinstance(table, PokerTable):
+                table.flush()
         for meter in self.meters.values():
             meter.settle(now)
         self._after(DAY, self._midnight)
@@ -466,6 +468,8 @@ class _Floor:
                 table.unseat(p, end)
                 self._close_session(p)
             table.sync(end)
+            if isinstance(table, PokerTable):
+                table.flush()
         for group in self.groups.values():
             self._list_changed(group, len(group.waiting))
             for p in group.waiting:

@@ -267,12 +267,15 @@ def test_time_collection_is_seats_times_half_hours_times_the_fee(players, hours,
     for p in seated:
         table.seat(p, start)
     table.stop(start + hours * HOUR)
+    table.flush()  # the hands of the recorded segments
 
     expected = players * 2 * hours * fee
     assert tally.rows[:, ROUNDS].sum() > 0
     assert tally.rows[:, TIME_COLLECTED].sum() == expected
     assert ledger.total(TIME_COLLECTION) == expected
-    assert sum(p.net for p in seated) == -expected
+    assert sum(p.net for p in seated) == -expected  # time collection, charged as it falls due
+    hands = sum(log.net[p.session] for p in seated)  # the hands, booked to the sessions by flush
+    assert hands == 0
 
 
 def test_time_collection_on_the_floor_counts_every_half_hour_the_game_runs():

@@ -53,6 +53,7 @@ __all__ = [
     "HandArrays",
     "bot_reason",
     "fallback_reason",
+    "kernel_config",
     "play_compiled",
     "play_python",
 ]
@@ -171,6 +172,13 @@ def _configs(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints, Ints]:
     return _CONFIGS[key][2:]
 
 
+def kernel_config(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints, Ints, bool]:
+    """The compiled kernels' game, streets and rake arrays and the odd-chip rule
+    (``True``: to the first seat) for ``variant`` at ``table``."""
+    cfg, streets, rake = _configs(variant, table)
+    return cfg, streets, rake, table.odd_chip == "first-seat"
+
+
 def _config(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints]:
     limits = BetLimits.of(table)
     big_bet_option = table.big_bet_cents > table.small_bet_cents
@@ -261,7 +269,7 @@ def play_compiled(
     if reason is not None:
         raise OptionError(f"the compiled stud engine cannot play {reason}")
     n, count = len(players), len(decks)
-    cfg, streets, rake = _configs(variant, table)
+    cfg, streets, rake, first_seat = kernel_config(variant, table)
     bots = np.array([(b.tightness, b.aggression, b.bluff) for b in players], np.float64)
     out = _empty(count, n, table.buy_in_cents, stacks)
     status = np.zeros(count, np.int8)
@@ -274,7 +282,6 @@ def play_compiled(
     n_live = live.sum(axis=1)
     out.showdown[:] = (status == 0) & (n_live > 1)
     high, low = _evaluate(variant, cards, out.showdown[:, None] & live)
-    first_seat = table.odd_chip == "first-seat"
     settle_hands(status, out.wagered, live, out.street, cards, n_comm, high, low,
                  out.stacks_start, rake, cfg[1], first_seat, out.stacks_end, out.rake, out.drop,
                  out.bad_beat)  # fmt: skip
