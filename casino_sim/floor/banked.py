@@ -61,6 +61,27 @@ __all__ = ["BankedTable"]
 
 #: Chips a player without a bankroll limit buys at a time, in antes.
 _REBUY_ANTES = 40
+_WORDS = 1 << 14  # random words drawn at a time
+
+
+class _WordStream:
+    """A table's random words, drawn ahead in blocks: the same words, in order, as drawing
+    each plan's own (:meth:`RoundDealer.words
+    <casino_sim.games.banked.caribbean_stud.rounds.RoundDealer.words>`)."""
+
+    def __init__(self, bits: np.random.BitGenerator) -> None:
+        self.bits = bits
+        self.buffer = np.zeros(0, np.uint64)
+        self.used = 0
+
+    def take(self, count: int) -> np.ndarray:
+        """The next ``count`` words."""
+        if self.used + count > len(self.buffer):
+            rest = self.buffer[self.used :]
+            more = self.bits.random_raw(max(_WORDS, count - len(rest)))
+            self.buffer, self.used = np.concatenate([rest, more]), 0
+        self.used += count
+        return self.buffer[self.used - count : self.used]
 
 
 class _Money:
@@ -106,6 +127,7 @@ class BankedTable:
         self.group = group
         self.paytable = paytable
         self.dealer = RoundDealer(paytable, rng, book)
+        self._words = _WordStream(rng.bit_generator)
         self.book = self.dealer.book
         self.money = _Money(paytable)
         self.tally, self.ledger, self.log, self.meter = tally, ledger, log, meter
@@ -143,7 +165,12 @@ class BankedTable:
         self._rebuy_below = np.zeros(n, np.int64)
         self._rebuy_unit = np.zeros(n, np.int64)
         self._side_count = 0
-        self._done = np.zeros(N_SUMS)
+        self._session = np.zeros(n, np.int64)
+        self._leaves = [math.inf] * n  # each seat's planned departure
+        self._day = np.zeros(N_SUMS)  # the sums of the rounds committed since the last flush
+        self._runs = np.zeros((256, 4))  # side-bet runs and meter hands for the linked meter
+        self._meter_hands = np.zeros((64, 4))  # (see commit_plan), passed on by flush
+        self._counts = np.zeros(2, np.int64)
         self._limited = np.zeros(n, np.bool_)
         self._need = np.zeros(n, np.int64)
         self._theo = 0.0
@@ -161,6 +188,10 @@ class BankedTable:
 
     def free_seats(self) -> int:
         return len(self.seats) - self.count
+
+    def earliest_departure(self) -> float:
+        """The earliest planned end of a seated player's session (inf with nobody seated)."""
+        return min(self._leaves)
 
     def seconds_per_round(self, players: int) -> float:
         """Seconds a round takes with ``players`` seated."""
@@ -186,6 +217,8 @@ class BankedTable:
         self._rebuy_below[s] = player.ante * self.money.wagers[-1] + self._wager
         self._rebuy_unit[s] = player.ante * _REBUY_ANTES
         self._chips[s], self._net[s] = player.chips, player.net
+        self._session[s] = player.session
+        self._leaves[s] = player.leaves_at
         self._hands[s], self._bought[s] = player.hands, player.buy_ins
         self._theo += self.edges.get(rule, 0.0) * player.ante
 
@@ -196,6 +229,7 @@ class BankedTable:
         self.count -= 1
         player.seated_at = None
         self._occupied[s] = False
+        self._leaves[s] = math.inf
         self._side_count -= bool(self._side[s])
         player.chips, player.net = int(self._chips[s]), int(self._net[s])
         player.hands, player.buy_ins = int(self._hands[s]), int(self._bought[s])
@@ -232,15 +266,16 @@ class BankedTable:
             self._hits = np.zeros((size * len(self.seats), 3), np.int64)
         book, dealer = self.book, self.dealer
         n_hits, bust_round, bust_seat = plan_rounds(
-            dealer.words(rounds, n), rounds, dealer.deck, *dealer.kernel_tables, self._occupied, self._rule, book.decide,
+            self._words.take(rounds * (5 * (n + 1) + n)), rounds, dealer.deck, *dealer.kernel_tables, self._occupied, self._rule, book.decide,
             self._lookup, book.masks, self._mistake, self._stake, self._paid, self._side,
             self._fixed, self._envy, self._meter_hand, self._wager, self._chips, self._limited,
             self._need, self._theo, self._cum, self._cum_net, self._hits,
         )  # fmt: skip
-        self._plan = (self.next_round, seconds, rounds, n_hits)
         self._committed = 0
         if bust_round < 0:
+            self._plan = (self.next_round, seconds, rounds, n_hits)
             return None
+        self._plan = (self.next_round, seconds, bust_round + 1, n_hits)
         player = self.seats[bust_seat]
         assert player is not None
         return self.next_round + (bust_round + 1) * seconds, player
@@ -259,36 +294,44 @@ class BankedTable:
             return
         start, seconds, rounds, _ = plan
         done = min(math.ceil((t - start) / seconds), rounds)
+        if done and start + (done - 1) * seconds >= t:  # (t - start) / seconds rounded up past
+            done -= 1  # a whole number: the round starting at t has not started before it
         if done > self._committed:
             self._commit(done)
             self.next_round = start + done * seconds
 
     def _commit(self, upto: int) -> None:
-        """Settle planned rounds [committed, upto) for good: tally, ledger, seats, meter."""
+        """Settle planned rounds [committed, upto) for good: tally, seats, the day's sums."""
         assert self._plan is not None
         start, seconds, _, n_hits = self._plan
-        first = self._committed
-        done = self._done
-        commit_plan(self.tally.rows, _SUMS, DROP, self._cum, self._cum_net, start, seconds, first,
-                    upto, self._occupied, self._limited, self._rebuy_below, self._rebuy_unit,
-                    self._net, self._chips, self._hands, self._bought, done)  # fmt: skip
-        stake, main_win, antes = int(done[2]), int(done[3]), int(done[6])
+        counts = self._counts
+        if counts[0] == len(self._runs) or counts[1] + n_hits > len(self._meter_hands):
+            self.flush()
+            if n_hits > len(self._meter_hands):
+                self._meter_hands = np.zeros((2 * n_hits, 4))
+        commit_plan(self.tally.rows, _SUMS, DROP, self._cum, self._cum_net, start, seconds,
+                    self._committed, upto, self._occupied, self._limited, self._rebuy_below,
+                    self._rebuy_unit, self._net, self._chips, self._hands, self._bought, self._day,
+                    self._hits, n_hits, self._session, self._side_count if self.meter else 0,
+                    self._runs, self._meter_hands, counts)  # fmt: skip
+        self._committed = upto
+
+    def flush(self) -> None:
+        """Pass the money of the rounds committed since the last flush to the ledger and meter."""
+        stake, main_win, paid, antes = (int(self._day[c]) for c in (2, 3, 5, 6))
         ledger = self.ledger
         ledger.post(ANTE, "players", "house", antes)
         ledger.post(RAISE, "players", "house", stake - antes)
         ledger.post(PAYOUT, "house", "players", stake - main_win)
-        if self._side_count and self.meter is not None:
-            meter = self.meter
-            ledger.post(AWARD, "house", "players", int(done[5]))
-            meter.add_bet_run(
-                start + (first + 1) * seconds, seconds, upto - first, self._side_count
-            )
-            for r, s, hand in self._hits[:n_hits].tolist():
-                if first <= r < upto:
-                    player = self.seats[s]
-                    assert player is not None
-                    meter.add_hit(start + (r + 1) * seconds, self.index, s, hand, player.session)
-        self._committed = upto
+        ledger.post(AWARD, "house", "players", paid)
+        self._day[:] = 0
+        n_runs, n_hits = self._counts.tolist()
+        self._counts[:] = 0
+        if self.meter is None:
+            return
+        self.meter.add_bet_runs(self._runs[:n_runs].copy())
+        for time, seat, hand, session in self._meter_hands[:n_hits].tolist():
+            self.meter.add_hit(time, self.index, int(seat), int(hand), int(session))
 
 
 #: The running sums a plan keeps (:mod:`casino_sim.floor.banked_kernel`) and their tally columns.

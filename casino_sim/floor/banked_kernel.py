@@ -6,8 +6,10 @@ order, from the table's persistent deck, with
 same random words give the same cards and decisions), settles every seat in
 cents, and keeps running sums so that any prefix of the rounds can be
 committed later by subtraction: ``cum[r]`` holds the :data:`SUMS` over rounds
-``0..r-1`` and ``cum_net[r, s]`` seat ``s``'s result. It stops looking for a
-bust after the first seat whose limited bankroll cannot cover another round.
+``0..r-1`` and ``cum_net[r, s]`` seat ``s``'s result. It stops after the
+first round that leaves a seat's limited bankroll unable to cover another
+(that player leaves then, so the table replans); the words of every
+requested round are consumed all the same.
 """
 
 from __future__ import annotations
@@ -89,29 +91,37 @@ def plan_rounds(  # type: ignore[no-untyped-def]
         cum[r + 1, 5] = cum[r, 5] + side_paid
         cum[r + 1, 6] = cum[r, 6] + antes
         cum[r + 1, 7] = cum[r, 7] + theo
+        if bust_round >= 0:  # the player leaves after this round: later rounds never happen
+            break
     return n_hits, bust_round, bust_seat
 
 
 @njit(cache=True)
 def commit_plan(  # type: ignore[no-untyped-def]
     rows, columns, drop_column, cum, cum_net, start, seconds, first, last, occupied, limited,
-    rebuy_below, rebuy_unit, net, chips, hands, bought, done,
+    rebuy_below, rebuy_unit, net, chips, hands, bought, day, plan_hits, n_plan_hits, session,
+    side_count, runs, hits, counts,
 ):  # fmt: skip
     """Commit planned rounds ``first..last-1`` (ending at ``start + (r + 1) seconds``).
 
     Adds them to the hourly ``rows``; credits each occupied seat's ``net``,
     ``chips`` and ``hands``; a seat without a bankroll limit (not ``limited``)
     short of ``rebuy_below`` buys chips in units of ``rebuy_unit`` (``bought``,
-    and the drop column at the last round's end); ``done`` gets the :data:`N_SUMS`
-    of the committed rounds.
+    and the drop column at the last round's end); ``day`` gains the
+    :data:`N_SUMS` of the committed rounds. For the linked meter: with
+    ``side_count`` side bets a round, a row (first round's end, seconds a
+    round, rounds, side bets a round) in ``runs``; each planned meter hand
+    (``plan_hits`` rows: round, seat, category) among the rounds a row (end of
+    its round, seat, category, the seat's ``session``) in ``hits``;
+    ``counts`` the rows of each.
     """
     top = rows.shape[0] - 1
     for r in range(first, last):
         hour = min(int((start + (r + 1) * seconds) // 3600.0), top)
         for c in range(columns.shape[0]):
             rows[hour, columns[c]] += cum[r + 1, c] - cum[r, c]
-    for c in range(done.shape[0]):
-        done[c] = cum[last, c] - cum[first, c]
+    for c in range(day.shape[0]):
+        day[c] += cum[last, c] - cum[first, c]
     k = last - first
     drop_hour = min(int((start + last * seconds) // 3600.0), top)
     for s in range(occupied.shape[0]):
@@ -129,3 +139,19 @@ def commit_plan(  # type: ignore[no-untyped-def]
                 chips[s] += more
                 bought[s] += more
                 rows[drop_hour, drop_column] += more
+    if side_count:
+        i = counts[0]
+        runs[i, 0] = start + (first + 1) * seconds
+        runs[i, 1] = seconds
+        runs[i, 2] = k
+        runs[i, 3] = side_count
+        counts[0] += 1
+        for h in range(n_plan_hits):
+            r = plan_hits[h, 0]
+            if first <= r < last:
+                j = counts[1]
+                hits[j, 0] = start + (r + 1) * seconds
+                hits[j, 1] = plan_hits[h, 1]
+                hits[j, 2] = plan_hits[h, 2]
+                hits[j, 3] = session[plan_hits[h, 1]]
+                counts[1] += 1

@@ -66,7 +66,7 @@ class _Linked:
         self._grid_next = 0
         self._times: list[np.ndarray] = []
         self._amounts: list[np.ndarray] = []
-        self._runs: list[tuple[float, float, int, int]] = []
+        self._runs: list[np.ndarray] = []
         self._hits: list[tuple[float, int, int, tuple[object, ...]]] = []
         self.path: list[int] = []
         self.hits: list[Hit] = []
@@ -74,7 +74,7 @@ class _Linked:
 
     def _take(self, until: float) -> tuple[np.ndarray, np.ndarray]:
         if self._runs:
-            first, step, count, each = (np.array(c) for c in zip(*self._runs, strict=True))
+            first, step, count, each = np.concatenate(self._runs).T
             count = count.astype(np.int64)
             run = np.repeat(np.arange(len(count)), count)
             offset = np.arange(int(count.sum())) - np.repeat(np.cumsum(count) - count, count)
@@ -146,9 +146,10 @@ class LinkedProgressive(_Linked):
         self._times.append(np.asarray(times, float))
         self._amounts.append(np.asarray(counts, np.int64))
 
-    def add_bet_run(self, first: float, step: float, rounds: int, per_round: int) -> None:
-        """``per_round`` side bets in each of ``rounds`` rounds ending at ``first + i * step``."""
-        self._runs.append((first, step, rounds, per_round))
+    def add_bet_runs(self, runs: np.ndarray) -> None:
+        """Runs of side bets: rows (first, step, rounds, per round): ``per round`` side bets in
+        each of ``rounds`` rounds ending at ``first + i * step``."""
+        self._runs.append(runs)
 
     def add_hit(self, time: float, table: int, seat: int, category: int, session: int) -> None:
         """A hand of ``category`` (one of :attr:`meter_categories`) by ``session`` at ``time``."""

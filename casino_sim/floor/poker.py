@@ -73,7 +73,6 @@ __all__ = ["PokerTable"]
 _BLOCK = 256  # decks drawn at a time
 _COLUMNS = np.array([ROUNDS, HANDS, HANDLE, RAKED, DROPPED])  # what each hand adds to the tally
 _MAX_HANDS = 4096  # hands the Python engine plays per call
-_MAX_SEATS = 10
 
 #: A segment: start, end, the next break or closing, the players seated (in seat order).
 Segment = tuple[float, float, float, tuple[Player, ...]]
@@ -150,7 +149,7 @@ class PokerTable:
         self._pool = _DeckPool(rng)
         self._state = np.zeros(3, np.int64)  # next segment, next deck of the pool, hands played
         self._clock = np.zeros(1)  # the next hand's earliest start
-        self._typical = np.zeros(_MAX_SEATS + 1)  # players -> learnt seconds per hand
+        self._typical = np.zeros(seats + 1)  # players -> learnt seconds per hand
         pace = structure.pace
         self._pace = np.array([pace.seconds_per_hand, pace.seconds_per_player,
                                pace.seconds_per_street, pace.seconds_per_showdown], float)  # fmt: skip
@@ -235,7 +234,7 @@ class PokerTable:
         count = len(segments)
         times = np.array([s[:3] for s in segments])
         seg_n = np.array([len(s[3]) for s in segments], np.int64)
-        bots = np.zeros((count, _MAX_SEATS, 3))
+        bots = np.zeros((count, self.max_seats, 3))
         for k, (*_, players) in enumerate(segments):
             bots[k, : len(players)] = [(p.bot.tightness, p.bot.aggression, p.bot.bluff)
                                        for p in players]  # fmt: skip
@@ -243,7 +242,7 @@ class PokerTable:
         length = np.maximum(np.minimum(times[:, 1], times[:, 2]) - times[:, 0], 0.0)
         most = int(np.ceil(length / shortest).sum())
         book = _Book(most + count)  # hands start in a segment and take at least `shortest`
-        seg_net = np.zeros((count, _MAX_SEATS), np.int64)
+        seg_net = np.zeros((count, self.max_seats), np.int64)
         seg_hands = np.zeros(count, np.int64)
         state, pool = self._state, self._pool
         state[0] = state[1] = 0

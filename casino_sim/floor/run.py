@@ -24,6 +24,7 @@ the house's with the tables' tallies less what the meters hold and paid.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections import deque
 from collections.abc import Callable
@@ -55,8 +56,9 @@ from casino_sim.games.poker_room.bots import BotPolicy, default_population
 __all__ = ["run_replication"]
 
 Table = BankedTable | PokerTable
+_MIXED = default_population(5)  # the "mixed" bot policy: session i plays _MIXED[i % 5]
 _BOTS: dict[str, BotPolicy] = {}
-for _bot in default_population(5):
+for _bot in _MIXED:
     _BOTS.setdefault(_bot.name, _bot)  # the first of each name (the population has two regulars)
 _BLOCK = 1024  # random numbers drawn at a time for the traffic
 
@@ -144,7 +146,7 @@ class _Floor:
         self._exponentials: list[float] = []
         self._next_u = self._next_e = 0
         shares = np.array([float(s) for s in definition.traffic.player_shares])
-        self.kind_cdf = np.cumsum(shares) / shares.sum()
+        self.kind_cdf = (np.cumsum(shares) / shares.sum()).tolist()
         self.arrivals = np.zeros(len(self.kinds), np.int64)
         self.turned_away = np.zeros(len(self.kinds), np.int64)
         self.meters: dict[str, LinkedProgressive | LinkedBadBeat] = {}
@@ -238,8 +240,7 @@ class _Floor:
     def _arrive(self) -> None:
         self._schedule_arrival()
         now = self.env.now
-        k = int(np.searchsorted(self.kind_cdf, self._uniform(), side="right"))
-        k = min(k, len(self.kinds) - 1)
+        k = min(bisect.bisect_right(self.kind_cdf, self._uniform()), len(self.kinds) - 1)
         kind = self.kinds[k]
         self.arrivals[k] += 1
         mean = kind.session_seconds
@@ -262,19 +263,21 @@ class _Floor:
         player.bot = self._bot(kind.bot, player.session)
         target.waiting.append(player)
         self._list_changed(target, len(target.waiting) - 1)
-        self._after(kind.patience_seconds * self._exponential(),
-                    self._give_up(player, player.token))  # fmt: skip
+        patience = kind.patience_seconds * self._exponential()
         self._after(length, self._leave_later(player, player.token, session_end=True))
         self._fill(target)
+        if player.seated_at is None:  # still listed: gives up after the patience time
+            self._after(patience, self._give_up(player, player.token))
 
     @staticmethod
     def _has_free_seat(group: _Group) -> bool:
         """A free seat at an open table (banked) or at a running game (poker)."""
         return any(t.free_seats() for t in group.tables)
 
-    def _bot(self, name: str, session: int) -> BotPolicy:
+    @staticmethod
+    def _bot(name: str, session: int) -> BotPolicy:
         if name == "mixed":
-            return default_population(5)[session % 5]
+            return _MIXED[session % len(_MIXED)]
         return _BOTS[name]
 
     def _new_player(
@@ -304,7 +307,7 @@ class _Floor:
     def _replan(self, table: BankedTable) -> None:
         now = self.env.now
         group = self.groups[table.group.name]
-        until = min([p.leaves_at for p in table.players] + [self.horizon])
+        until = min(table.earliest_departure(), self.horizon)
         pause = group.next_dealing_change(now)
         table.plan_token += 1
         bust = table.replan(now, until, pause=pause)
@@ -443,8 +446,7 @@ class _Floor:
         now = self.env.now
         for table in self.tables:
             table.sync(now)
-            if isinstance(table, PokerTable):
-                table.flush()
+            table.flush()
         for meter in self.meters.values():
             meter.settle(now)
         self._after(DAY, self._midnight)
@@ -468,8 +470,7 @@ class _Floor:
                 table.unseat(p, end)
                 self._close_session(p)
             table.sync(end)
-            if isinstance(table, PokerTable):
-                table.flush()
+            table.flush()
         for group in self.groups.values():
             self._list_changed(group, len(group.waiting))
             for p in group.waiting:
