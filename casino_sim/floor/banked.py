@@ -138,7 +138,8 @@ class BankedTable:
         self.last_change = 0.0
         self.edges: dict[int, float] = {}  # rule slot -> exact house edge per ante (theo win)
         self.slot_of: dict[str, int] = {}  # player type -> rule slot
-        self.plan_token = 0  # bumped on every replan: a stale bust timer compares it
+        self.next_change = math.inf  # the next departure: a session's end, or out of chips
+        self._bust_at: tuple[float, Player] | None = None
         pace = group.pace
         self._seconds = [float(pace.seconds_per_round + pace.seconds_per_player * n
                                + pace.shuffle_seconds) for n in range(group.seats + 1)]  # fmt: skip
@@ -193,6 +194,14 @@ class BankedTable:
         """The earliest planned end of a seated player's session (inf with nobody seated)."""
         return min(self._leaves)
 
+    def next_departure(self) -> tuple[float, Player]:
+        """(time, player) of the next departure (:attr:`next_change`): out of chips or done."""
+        if self._bust_at is not None and self._bust_at[0] == self.next_change:
+            return self._bust_at
+        player = self.seats[self._leaves.index(self.next_change)]
+        assert player is not None
+        return self.next_change, player
+
     def seconds_per_round(self, players: int) -> float:
         """Seconds a round takes with ``players`` seated."""
         return self._seconds[players]
@@ -240,25 +249,25 @@ class BankedTable:
         self.dealing = dealing
 
     # --------------------------------------------------------------- planning
-    def replan(
-        self, t: float, until: float, *, pause: float = math.inf
-    ) -> tuple[float, Player] | None:
+    def replan(self, t: float, until: float, *, pause: float = math.inf) -> None:
         """Deal the rounds that start in [t, ``until``) and end by ``pause`` (a break or closing:
         the dealer starts no round it cannot finish), for the seated players.
 
-        Returns (time, player) of the first player to run out of chips, if any.
+        Sets :attr:`next_change`: the earliest planned departure, or the end of the
+        round after which a player cannot cover another, if that comes first.
         """
         self.next_round = max(self.next_round, t)
-        self._plan = None
+        self._plan = self._bust_at = None
+        self.next_change = self.earliest_departure()
         n = self.count
         if not n or not self.dealing or until <= self.next_round:
-            return None
+            return
         seconds = self._seconds[n]
         rounds = math.ceil((until - self.next_round) / seconds)
         if pause < math.inf:
             rounds = min(rounds, math.floor((pause - self.next_round) / seconds))
         if rounds <= 0:
-            return None
+            return
         if rounds + 1 > len(self._cum):
             size = max(rounds + 1, 2 * len(self._cum))
             self._cum = np.zeros((size, N_SUMS))
@@ -274,11 +283,12 @@ class BankedTable:
         self._committed = 0
         if bust_round < 0:
             self._plan = (self.next_round, seconds, rounds, n_hits)
-            return None
+            return
         self._plan = (self.next_round, seconds, bust_round + 1, n_hits)
         player = self.seats[bust_seat]
         assert player is not None
-        return self.next_round + (bust_round + 1) * seconds, player
+        self._bust_at = (self.next_round + (bust_round + 1) * seconds, player)
+        self.next_change = min(self.next_change, self._bust_at[0])
 
     def sync(self, t: float) -> None:
         """Commit the planned rounds that started before ``t``; account seated time up to ``t``."""

@@ -1,11 +1,13 @@
 """One replication of a floor: SimPy events for arrivals, sessions, waiting lists, hours and breaks.
 
-SimPy handles *changes*: an arrival, a departure (session over, or out of
-chips), a player leaving a waiting list, a table opening, closing or going on
-a break, midnight. Between two changes a table's seats are fixed, so its
-rounds are dealt and settled in one batch (:mod:`casino_sim.floor.banked`,
-:mod:`casino_sim.floor.poker`): the event count grows with traffic, not with
-rounds. Every event is a callback on a SimPy timeout (no process per player).
+SimPy handles *changes*: an arrival, a poker player's departure, a player
+leaving a waiting list, a table opening, closing or going on a break,
+midnight. A banked player's departure (session over, or out of chips)
+changes only their table, so it is done when the table is next looked at, at
+its own time (:meth:`_Floor._catch_up`). Between two changes a table's seats
+are fixed, so its rounds are dealt and settled in one batch
+(:mod:`casino_sim.floor.banked`, :mod:`casino_sim.floor.poker`): the event
+count grows with traffic, not with rounds. Every event is a callback on a SimPy timeout (no process per player).
 
 Players arrive as a Poisson process with a rate by clock hour and weekday,
 pick a type by weight, and try its games in order of preference: a banked
@@ -269,9 +271,9 @@ class _Floor:
         if player.seated_at is None:  # still listed: gives up after the patience time
             self._after(patience, self._give_up(player, player.token))
 
-    @staticmethod
-    def _has_free_seat(group: _Group) -> bool:
+    def _has_free_seat(self, group: _Group) -> bool:
         """A free seat at an open table (banked) or at a running game (poker)."""
+        self._catch_up(group.tables, self.env.now)
         return any(t.free_seats() for t in group.tables)
 
     @staticmethod
@@ -301,24 +303,30 @@ class _Floor:
         player.chips = player.buy_ins = buy_in
         table.tally.add(now, DROP, buy_in)
         table.seat(player, now)
-        self._after(player.leaves_at - now, self._leave_later(player, player.token))
-        self._replan(table)
+        self._replan(table, now)
 
-    def _replan(self, table: BankedTable) -> None:
-        now = self.env.now
+    def _replan(self, table: BankedTable, now: float) -> None:
         group = self.groups[table.group.name]
         until = min(table.earliest_departure(), self.horizon)
-        pause = group.next_dealing_change(now)
-        table.plan_token += 1
-        bust = table.replan(now, until, pause=pause)
-        if bust is not None:
-            when, player = bust
-            token = table.plan_token
-            self._after(when - now, lambda: self._bust(table, player, token))
+        table.replan(now, until, pause=group.next_dealing_change(now))
 
-    def _bust(self, table: BankedTable, player: Player, token: int) -> None:
-        if table.plan_token == token and player.seated_at is table:
-            self._leave(player)
+    def _catch_up(self, tables: list[Table], now: float) -> None:
+        """Let the banked ``tables``' players leave who leave before ``now`` (in time order).
+
+        A banked player's departure (session over, or out of chips) changes only
+        their table, so it is no SimPy event: it is done when the table is next
+        looked at (an arrival choosing a table, hours, midnight, the end), at its
+        own time, exactly as an event then would have.
+        """
+        for table in tables:
+            if not isinstance(table, BankedTable):
+                continue
+            while table.next_change < now and table.next_change < self.horizon:
+                when, player = table.next_departure()
+                player.token += 1
+                table.unseat(player, when)
+                self._close_session(player)
+                self._replan(table, when)
 
     # ---------------------------------------------------------- poker play
     def _fill(self, group: _Group) -> None:
@@ -398,9 +406,6 @@ class _Floor:
         table.unseat(player, now)
         self._close_session(player)
         group = self.groups[table.group.name]
-        if isinstance(table, BankedTable):
-            self._replan(table)
-            return
         definition = group.definition
         assert isinstance(definition, PokerGroup)
         if table.running and len(table.seats) < definition.break_below:
@@ -424,6 +429,7 @@ class _Floor:
     def _hours_changed(self, group: _Group) -> None:
         now = self.env.now
         dealing, open_ = group.is_dealing(now), group.is_open(now)
+        self._catch_up(group.tables, now)
         for table in group.tables:
             if not open_:
                 players = table.stop(now) if isinstance(table, PokerTable) else table.players
@@ -434,7 +440,7 @@ class _Floor:
                     self._close_session(p)
             table.set_dealing(dealing, now)
             if isinstance(table, BankedTable):
-                self._replan(table)
+                self._replan(table, now)
         if open_ and isinstance(group.definition, PokerGroup):
             self._fill(group)
         for table in group.tables:
@@ -444,6 +450,7 @@ class _Floor:
 
     def _midnight(self) -> None:
         now = self.env.now
+        self._catch_up(self.tables, now)
         for table in self.tables:
             table.sync(now)
             table.flush()
@@ -465,6 +472,7 @@ class _Floor:
         self._after(DAY, self._midnight)
         self.env.run(until=self.horizon)
         end = self.horizon
+        self._catch_up(self.tables, end)
         for table in self.tables:
             for p in list(table.players if isinstance(table, BankedTable) else table.seats):
                 table.unseat(p, end)
