@@ -1,157 +1,204 @@
-"""The compiled inner loop of a floor's Caribbean Stud table: deal, decide and settle planned rounds.
+"""The compiled clock of a floor's Caribbean Stud table: rounds, busts and departures up to a time.
 
-One call deals ``rounds`` rounds to the occupied seats of a table (in seat
-order, from the table's persistent deck, with
+:func:`advance` brings a table from where it stands to time ``t`` as the
+floor would see it happen: it deals back-to-back rounds to the seated
+players (in seat order, from the table's persistent deck, with
 :func:`~casino_sim.games.banked.caribbean_stud.rounds.deal_round`: the
-same random words give the same cards and decisions), settles every seat in
-cents, and keeps running sums so that any prefix of the rounds can be
-committed later by subtraction: ``cum[r]`` holds the :data:`SUMS` over rounds
-``0..r-1`` and ``cum_net[r, s]`` seat ``s``'s result. It stops after the
-first round that leaves a seat's limited bankroll unable to cover another
-(that player leaves then, so the table replans); the words of every
-requested round are consumed all the same.
+same random words give the same cards and decisions), settles each in cents
+and books it at once (the tally's clock hour, the seats, the day's sums, the
+linked meter's side bets and meter hands). A player leaves at the end of
+their session, or at the end of the round after which their limited bankroll
+cannot cover another (a player without a limit buys more chips instead);
+the rounds after a departure are dealt to those who stay, at their pace. A
+round starts only if it ends by the next break or closing (``pause``), and
+starts no earlier than the last change of seats. Seated and dealing time are
+added to the tally as they pass.
+
+Nothing here waits on the floor: the floor calls :func:`advance` before it
+looks at a table (a player choosing one, hours, midnight, the end), so a
+table's rounds are dealt exactly once, only as far as they are needed.
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from numba import njit
 
 from casino_sim.games.banked.caribbean_stud.rounds import deal_round
 
-__all__ = ["N_SUMS", "commit_plan", "plan_rounds"]
+__all__ = ["DONE", "FULL", "NEED_WORDS", "N_SUMS", "advance"]
 
-#: Running sums per round: rounds, hands, handle, main-game win, side handle, side awards
-#: paid by the house (fixed and envy), initial bets (antes), theoretical win.
+#: Sums per round kept for the day: rounds, hands, handle, main-game win, side handle, side
+#: awards paid by the house (fixed and envy), initial bets (antes), theoretical win.
 N_SUMS = 8
+#: :func:`advance` return codes: done, out of random words, an output buffer full.
+DONE, NEED_WORDS, FULL = 0, 1, 2
+#: ``times``: the next round's earliest start, the last change of seats, the next pause.
+NEXT_ROUND, LAST_CHANGE, PAUSE = 0, 1, 2
+#: ``state``: dealing (0 or 1), the next unread random word.
+DEALING, WORD = 0, 1
+#: ``counts``: meter runs, meter hands, departures written.
+RUNS, HITS, GONE = 0, 1, 2
 
 
 @njit(cache=True)
-def plan_rounds(  # type: ignore[no-untyped-def]
-    words, rounds, deck, card_keys, key_index, high, flush_high, category_of, binomial,
-    qualifier, occupied, seat_rule, decide, seat_table, masks, mistake, stake_tab, paid_tab,
-    side, fixed, envy, meter_hand, wager, chips, limited, need, theo, cum, cum_net, hits,
-):  # fmt: skip
-    """Deal and settle ``rounds`` rounds; returns (meter hits listed, bust round, bust seat)."""
-    n_seats = occupied.shape[0]
-    seats = np.empty(n_seats, np.int64)
-    n = 0
-    antes = 0
-    side_count = 0
-    for s in range(n_seats):
-        if occupied[s]:
-            seats[n] = s
-            n += 1
-            antes += stake_tab[s, 0]
-            if side[s]:
-                side_count += 1
-    cats = np.empty(n, np.int64)
-    outcome = np.empty(n, np.int64)
-    rules = np.empty(n, np.int64)
-    tables = np.empty(n, np.int64)
-    mistakes = np.empty(n, np.uint64)
-    for i in range(n):
-        rules[i] = seat_rule[seats[i]]
-        tables[i] = seat_table[seats[i]]
-        mistakes[i] = mistake[seats[i]]
-    n_hits, bust_round, bust_seat = 0, -1, -1
-    w = 0
-    for r in range(rounds):
-        w = deal_round(words, w, n, deck, card_keys, key_index, high, flush_high, category_of,
-                       binomial, qualifier, rules, decide, tables, masks, mistakes, outcome,
-                       cats)  # fmt: skip
-        stake = paid = side_paid = 0
-        for i in range(n):
-            s = seats[i]
-            st = stake_tab[s, outcome[i]]
-            pa = paid_tab[s, outcome[i]]
-            net = pa - st
-            if side[s]:
-                award = fixed[cats[i]]
-                for o in range(n):
-                    if o != i and side[seats[o]]:
-                        award += envy[cats[o]]
-                side_paid += award
-                net += award - wager
-                if meter_hand[cats[i]] and n_hits < hits.shape[0]:
-                    hits[n_hits, 0] = r
-                    hits[n_hits, 1] = s
-                    hits[n_hits, 2] = cats[i]
-                    n_hits += 1
-            stake += st
-            paid += pa
-            cum_net[r + 1, s] = cum_net[r, s] + net
-            if limited[s] and bust_round < 0 and chips[s] + cum_net[r + 1, s] < need[s]:
-                bust_round, bust_seat = r, s
-        cum[r + 1, 0] = cum[r, 0] + 1
-        cum[r + 1, 1] = cum[r, 1] + n
-        cum[r + 1, 2] = cum[r, 2] + stake
-        cum[r + 1, 3] = cum[r, 3] + stake - paid
-        cum[r + 1, 4] = cum[r, 4] + side_count * wager
-        cum[r + 1, 5] = cum[r, 5] + side_paid
-        cum[r + 1, 6] = cum[r, 6] + antes
-        cum[r + 1, 7] = cum[r, 7] + theo
-        if bust_round >= 0:  # the player leaves after this round: later rounds never happen
-            break
-    return n_hits, bust_round, bust_seat
-
-
-@njit(cache=True)
-def commit_plan(  # type: ignore[no-untyped-def]
-    rows, columns, drop_column, cum, cum_net, start, seconds, first, last, occupied, limited,
-    rebuy_below, rebuy_unit, net, chips, hands, bought, day, plan_hits, n_plan_hits, session,
-    side_count, runs, hits, counts,
-):  # fmt: skip
-    """Commit planned rounds ``first..last-1`` (ending at ``start + (r + 1) seconds``).
-
-    Adds them to the hourly ``rows``; credits each occupied seat's ``net``,
-    ``chips`` and ``hands``; a seat without a bankroll limit (not ``limited``)
-    short of ``rebuy_below`` buys chips in units of ``rebuy_unit`` (``bought``,
-    and the drop column at the last round's end); ``day`` gains the
-    :data:`N_SUMS` of the committed rounds. For the linked meter: with
-    ``side_count`` side bets a round, a row (first round's end, seconds a
-    round, rounds, side bets a round) in ``runs``; each planned meter hand
-    (``plan_hits`` rows: round, seat, category) among the rounds a row (end of
-    its round, seat, category, the seat's ``session``) in ``hits``;
-    ``counts`` the rows of each.
-    """
+def _span(rows, start, end, column, per_second):  # type: ignore[no-untyped-def]
+    """Add ``per_second`` for every second of [start, end) to ``column``, split by clock hour."""
     top = rows.shape[0] - 1
-    for r in range(first, last):
-        hour = min(int((start + (r + 1) * seconds) // 3600.0), top)
-        for c in range(columns.shape[0]):
-            rows[hour, columns[c]] += cum[r + 1, c] - cum[r, c]
-    for c in range(day.shape[0]):
-        day[c] += cum[last, c] - cum[first, c]
-    k = last - first
-    drop_hour = min(int((start + last * seconds) // 3600.0), top)
-    for s in range(occupied.shape[0]):
-        if not occupied[s]:
+    t = start
+    while t < end:
+        stop = min(end, (math.floor(t / 3600.0) + 1) * 3600.0)
+        rows[min(max(int(t // 3600.0), 0), top), column] += per_second * (stop - t)
+        t = stop
+
+
+@njit(cache=True)
+def _pass_time(rows, start, end, n, dealing, columns):  # type: ignore[no-untyped-def]
+    """Seat seconds (``n`` players) and dealing seconds over [start, end)."""
+    if end > start and n:
+        _span(rows, start, end, columns[0], float(n))
+        if dealing:
+            _span(rows, start, end, columns[1], 1.0)
+
+
+@njit(cache=True)
+def advance(  # type: ignore[no-untyped-def]
+    t, times, state, words, deck, card_keys, key_index, high, flush_high, category_of, binomial,
+    qualifier, decide, masks, seconds_of, occupied, rule, lookup, mistake, stake_tab, paid_tab,
+    side, limited, need, rebuy_below, rebuy_unit, theo, leaves, session, chips, net, hands,
+    bought, fixed, envy, meter_hand, wager, rows, sum_columns, time_columns, drop_column, day,
+    runs, hits, departed, counts,
+):  # fmt: skip
+    """Bring the table to time ``t``; returns :data:`DONE`, or :data:`NEED_WORDS` /
+    :data:`FULL` (``words``, or ``runs`` / ``hits``, ran out: call again when
+    refilled or emptied; everything before is booked).
+
+    Per seat: ``occupied``; the strategy ``rule``, its ``lookup`` table and
+    ``mistake`` threshold; ``stake_tab`` / ``paid_tab`` cents by outcome;
+    ``side`` bet taken; bankroll ``limited`` (leaves when ``chips`` < ``need``)
+    or rebuys below ``rebuy_below`` in units of ``rebuy_unit``; ``theo`` win a
+    round; planned departure ``leaves``; ``session``; running ``chips``,
+    ``net``, ``hands`` and chips ``bought``. ``seconds_of[n]``: a round's
+    length with ``n`` players. The tally gets each round in ``sum_columns``
+    (the :data:`N_SUMS`), seated and dealing seconds in ``time_columns``,
+    rebuys in ``drop_column``; ``day`` the :data:`N_SUMS`; ``runs`` rows
+    (first round's end, seconds a round, rounds, side bets a round);
+    ``hits`` rows (round's end, seat, category, session) of meter hands;
+    ``departed`` rows (seat, time).
+    """
+    n_seats = occupied.shape[0]
+    order = np.empty(n_seats, np.int64)
+    rules = np.empty(n_seats, np.int64)
+    tables = np.empty(n_seats, np.int64)
+    mistakes = np.empty(n_seats, np.uint64)
+    outcome = np.empty(n_seats, np.int64)
+    cats = np.empty(n_seats, np.int64)
+    top = rows.shape[0] - 1
+    while True:
+        n = 0
+        gone_at = math.inf
+        for s in range(n_seats):
+            if occupied[s]:
+                order[n] = s
+                rules[n], tables[n], mistakes[n] = rule[s], lookup[s], mistake[s]
+                n += 1
+                gone_at = min(gone_at, leaves[s])
+        if state[DEALING] and n:
+            seconds = seconds_of[n]
+            side_count = 0
+            antes = 0
+            theo_round = 0.0
+            for i in range(n):
+                s = order[i]
+                if side[s]:
+                    side_count += 1
+                antes += stake_tab[s, 0]
+                theo_round += theo[s]
+            run_first = 0.0
+            run_rounds = 0
+            code = DONE
+            until = min(t, gone_at)
+            while times[NEXT_ROUND] < until and times[NEXT_ROUND] + seconds <= times[PAUSE]:
+                if state[WORD] + 5 * (n + 1) + n > words.shape[0]:
+                    code = NEED_WORDS
+                    break
+                if counts[RUNS] + 1 >= runs.shape[0] or counts[HITS] + n > hits.shape[0]:
+                    code = FULL
+                    break
+                state[WORD] = deal_round(words, state[WORD], n, deck, card_keys, key_index, high,
+                                         flush_high, category_of, binomial, qualifier, rules,
+                                         decide, tables, masks, mistakes, outcome, cats)  # fmt: skip
+                end = times[NEXT_ROUND] + seconds
+                hour = min(int(end // 3600.0), top)
+                stake = paid = side_paid = 0
+                for i in range(n):
+                    s = order[i]
+                    st = stake_tab[s, outcome[i]]
+                    pa = paid_tab[s, outcome[i]]
+                    won = pa - st
+                    if side[s]:
+                        award = fixed[cats[i]]
+                        for o in range(n):
+                            if o != i and side[order[o]]:
+                                award += envy[cats[o]]
+                        side_paid += award
+                        won += award - wager
+                        if meter_hand[cats[i]]:
+                            h = counts[HITS]
+                            hits[h, 0], hits[h, 1] = end, s
+                            hits[h, 2], hits[h, 3] = cats[i], session[s]
+                            counts[HITS] += 1
+                    stake += st
+                    paid += pa
+                    net[s] += won
+                    chips[s] += won
+                    hands[s] += 1
+                    if limited[s]:
+                        if chips[s] < need[s]:  # cannot cover another round: leaves after this one
+                            leaves[s] = min(leaves[s], end)
+                            until = min(until, end)
+                    elif chips[s] < rebuy_below[s]:  # no limit: buys more chips when short
+                        unit = rebuy_unit[s]
+                        more = unit * ((rebuy_below[s] - chips[s] + unit - 1) // unit)
+                        chips[s] += more
+                        bought[s] += more
+                        rows[hour, drop_column] += more
+                sums = (1.0, float(n), float(stake), float(stake - paid),
+                        float(side_count * wager), float(side_paid), float(antes), theo_round)  # fmt: skip
+                for c in range(N_SUMS):
+                    rows[hour, sum_columns[c]] += sums[c]
+                    day[c] += sums[c]
+                if run_rounds == 0:
+                    run_first = end
+                run_rounds += 1
+                times[NEXT_ROUND] = end
+            if side_count and run_rounds:
+                r = counts[RUNS]
+                runs[r, 0], runs[r, 1] = run_first, seconds
+                runs[r, 2], runs[r, 3] = run_rounds, side_count
+                counts[RUNS] += 1
+            if code != DONE:
+                return code
+            gone_at = math.inf
+            for i in range(n):
+                gone_at = min(gone_at, leaves[order[i]])
+        if gone_at < t:  # the first departure before t: time passes to it, the seat empties
+            _pass_time(rows, times[LAST_CHANGE], gone_at, n, state[DEALING], time_columns)
+            times[LAST_CHANGE] = gone_at
+            for i in range(n):
+                s = order[i]
+                if leaves[s] == gone_at:
+                    occupied[s] = False
+                    leaves[s] = math.inf
+                    g = counts[GONE]
+                    departed[g, 0], departed[g, 1] = s, gone_at
+                    counts[GONE] += 1
+                    break
+            times[NEXT_ROUND] = max(times[NEXT_ROUND], gone_at)
             continue
-        won = cum_net[last, s] - cum_net[first, s]
-        net[s] += won
-        chips[s] += won
-        hands[s] += k
-        if not limited[s]:  # a player without a bankroll limit buys more chips when short
-            short = rebuy_below[s] - chips[s]
-            if short > 0:
-                unit = rebuy_unit[s]
-                more = unit * ((short + unit - 1) // unit)
-                chips[s] += more
-                bought[s] += more
-                rows[drop_hour, drop_column] += more
-    if side_count:
-        i = counts[0]
-        runs[i, 0] = start + (first + 1) * seconds
-        runs[i, 1] = seconds
-        runs[i, 2] = k
-        runs[i, 3] = side_count
-        counts[0] += 1
-        for h in range(n_plan_hits):
-            r = plan_hits[h, 0]
-            if first <= r < last:
-                j = counts[1]
-                hits[j, 0] = start + (r + 1) * seconds
-                hits[j, 1] = plan_hits[h, 1]
-                hits[j, 2] = plan_hits[h, 2]
-                hits[j, 3] = session[plan_hits[h, 1]]
-                counts[1] += 1
+        if t > times[LAST_CHANGE]:
+            _pass_time(rows, times[LAST_CHANGE], t, n, state[DEALING], time_columns)
+            times[LAST_CHANGE] = t
+        return DONE

@@ -4,7 +4,7 @@ SimPy handles *changes*: an arrival, a poker player's departure, a player
 leaving a waiting list, a table opening, closing or going on a break,
 midnight. A banked player's departure (session over, or out of chips)
 changes only their table, so it is done when the table is next looked at, at
-its own time (:meth:`_Floor._catch_up`). Between two changes a table's seats
+its own time (:meth:`_Floor._bring`). Between two changes a table's seats
 are fixed, so its rounds are dealt and settled in one batch
 (:mod:`casino_sim.floor.banked`, :mod:`casino_sim.floor.poker`): the event
 count grows with traffic, not with rounds. Every event is a callback on a SimPy timeout (no process per player).
@@ -180,7 +180,7 @@ class _Floor:
                     pit = self.meters.get(group.progressive) if group.progressive else None
                     assert pit is None or isinstance(pit, LinkedProgressive)
                     table = BankedTable(i, group, floor.paytables[group.name], rng, tally=tally,
-                                        ledger=self.ledger, log=self.log, meter=pit,
+                                        ledger=self.ledger, meter=pit,
                                         book=plan.books[group.name])  # fmt: skip
                     for kind in self.kinds:
                         key = (group.name, kind.name)
@@ -273,7 +273,10 @@ class _Floor:
 
     def _has_free_seat(self, group: _Group) -> bool:
         """A free seat at an open table (banked) or at a running game (poker)."""
-        self._catch_up(group.tables, self.env.now)
+        if isinstance(group.definition, BankedGroup):  # a full table may have emptied a seat
+            for table in group.tables:
+                if table.free_seats() == 0:
+                    self._bring(table, self.env.now)
         return any(t.free_seats() for t in group.tables)
 
     @staticmethod
@@ -302,31 +305,23 @@ class _Floor:
         buy_in = kind.buy_in if kind.buy_in is not None else player.ante * 40
         player.chips = player.buy_ins = buy_in
         table.tally.add(now, DROP, buy_in)
+        self._bring(table, now)
         table.seat(player, now)
-        self._replan(table, now)
 
-    def _replan(self, table: BankedTable, now: float) -> None:
-        group = self.groups[table.group.name]
-        until = min(table.earliest_departure(), self.horizon)
-        table.replan(now, until, pause=group.next_dealing_change(now))
-
-    def _catch_up(self, tables: list[Table], now: float) -> None:
-        """Let the banked ``tables``' players leave who leave before ``now`` (in time order).
+    def _bring(self, table: Table, t: float) -> None:
+        """Bring ``table`` to time ``t``: its hands or rounds, and (banked) who left before.
 
         A banked player's departure (session over, or out of chips) changes only
-        their table, so it is no SimPy event: it is done when the table is next
-        looked at (an arrival choosing a table, hours, midnight, the end), at its
-        own time, exactly as an event then would have.
+        their table, so it is no SimPy event: the table's compiled clock lets
+        them go at their own time when the floor next looks at it (a player
+        choosing a table, hours, midnight, the end).
         """
-        for table in tables:
-            if not isinstance(table, BankedTable):
-                continue
-            while table.next_change < now and table.next_change < self.horizon:
-                when, player = table.next_departure()
-                player.token += 1
-                table.unseat(player, when)
-                self._close_session(player)
-                self._replan(table, when)
+        if isinstance(table, PokerTable):
+            table.sync(t)
+            return
+        for player in table.advance(t):
+            player.token += 1
+            self._close_session(player)
 
     # ---------------------------------------------------------- poker play
     def _fill(self, group: _Group) -> None:
@@ -429,8 +424,9 @@ class _Floor:
     def _hours_changed(self, group: _Group) -> None:
         now = self.env.now
         dealing, open_ = group.is_dealing(now), group.is_open(now)
-        self._catch_up(group.tables, now)
+        pause = group.next_dealing_change(now)
         for table in group.tables:
+            self._bring(table, now)
             if not open_:
                 players = table.stop(now) if isinstance(table, PokerTable) else table.players
                 for p in players:
@@ -438,9 +434,10 @@ class _Floor:
                         table.unseat(p, now)
                     p.token += 1
                     self._close_session(p)
-            table.set_dealing(dealing, now)
             if isinstance(table, BankedTable):
-                self._replan(table, now)
+                table.set_dealing(dealing, now, pause)
+            else:
+                table.set_dealing(dealing, now)
         if open_ and isinstance(group.definition, PokerGroup):
             self._fill(group)
         for table in group.tables:
@@ -450,9 +447,8 @@ class _Floor:
 
     def _midnight(self) -> None:
         now = self.env.now
-        self._catch_up(self.tables, now)
         for table in self.tables:
-            table.sync(now)
+            self._bring(table, now)
             table.flush()
         for meter in self.meters.values():
             meter.settle(now)
@@ -463,21 +459,22 @@ class _Floor:
         for group in self.groups.values():
             pause = group.next_dealing_change(0.0)
             for table in group.tables:
+                if isinstance(table, BankedTable):
+                    table.set_dealing(group.is_dealing(0.0), 0.0, pause)
+                    continue
                 if not group.is_dealing(0.0):
                     table.set_dealing(False, 0.0)
-                if isinstance(table, PokerTable):
-                    table.pause_at = pause
+                table.pause_at = pause
             self._watch_hours(group)
         self._schedule_arrival()
         self._after(DAY, self._midnight)
         self.env.run(until=self.horizon)
         end = self.horizon
-        self._catch_up(self.tables, end)
         for table in self.tables:
+            self._bring(table, end)
             for p in list(table.players if isinstance(table, BankedTable) else table.seats):
                 table.unseat(p, end)
                 self._close_session(p)
-            table.sync(end)
             table.flush()
         for group in self.groups.values():
             self._list_changed(group, len(group.waiting))
