@@ -32,7 +32,30 @@ from casino_sim.config.floor import BankedGroup
 from casino_sim.config.money import cents
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.engine.ledger import ANTE, AWARD, PAYOUT, RAISE, Ledger
-from casino_sim.floor.banked_kernel import DONE, N_SUMS, NEED_WORDS, advance
+from casino_sim.floor.banked_kernel import (
+    BOUGHT,
+    CHIPS,
+    DONE,
+    LEAVES,
+    LIMITED,
+    LOOKUP,
+    N_SEAT_INTS,
+    N_SUMS,
+    NEED,
+    NEED_WORDS,
+    NET,
+    OCCUPIED,
+    REBUY_BELOW,
+    REBUY_UNIT,
+    RULE,
+    SESSION,
+    SIDE,
+    THEO,
+    advance,
+)
+from casino_sim.floor.banked_kernel import (
+    HANDS as HANDS_ROW,
+)
 from casino_sim.floor.meters import LinkedProgressive
 from casino_sim.floor.players import Player
 from casino_sim.floor.tally import (
@@ -62,10 +85,10 @@ __all__ = ["BankedTable"]
 #: Chips a player without a bankroll limit buys at a time, in antes.
 _REBUY_ANTES = 40
 _WORDS = 1 << 14  # random words drawn at a time
-#: The tally's columns for the kernel's sums (:data:`~casino_sim.floor.banked_kernel.N_SUMS`)
-#: and for seated and dealing seconds.
-_SUMS = np.array([ROUNDS, HANDS, HANDLE, MAIN_WIN, SIDE_HANDLE, SIDE_PAID, INITIAL_BETS, THEO_WIN])
-_TIMES = np.array([SEAT_SECONDS, DEALING_SECONDS])
+#: The tally's columns for the kernel's sums (:data:`~casino_sim.floor.banked_kernel.N_SUMS`),
+#: seated and dealing seconds and the drop.
+_COLUMNS = np.array([ROUNDS, HANDS, HANDLE, MAIN_WIN, SIDE_HANDLE, SIDE_PAID, INITIAL_BETS,
+                     THEO_WIN, SEAT_SECONDS, DEALING_SECONDS, DROP])  # fmt: skip
 
 
 class _Money:
@@ -132,29 +155,22 @@ class BankedTable:
         self._times = np.array([0.0, 0.0, math.inf])  # next round, last change of seats, pause
         self._state = np.array([1, 0], np.int64)  # dealing, next unread word
         n = group.seats
-        self._occupied = np.zeros(n, np.bool_)
-        self._rule = np.zeros(n, np.int64)
-        self._lookup = np.zeros(n, np.int64)
+        self._ints = np.zeros((N_SEAT_INTS, n), np.int64)  # the kernel's seat rows, as views:
+        ints = self._ints  # a seated player's chips, net, hands and buy-ins live here while
+        self._occupied, self._rule, self._lookup = ints[OCCUPIED], ints[RULE], ints[LOOKUP]
+        self._side, self._limited, self._need = ints[SIDE], ints[LIMITED], ints[NEED]
+        self._rebuy_below, self._rebuy_unit = ints[REBUY_BELOW], ints[REBUY_UNIT]
+        self._session, self._chips, self._net = ints[SESSION], ints[CHIPS], ints[NET]
+        self._hands, self._bought = ints[HANDS_ROW], ints[BOUGHT]  # seated (seat and unseat)
+        self._floats = np.zeros((2, n))
+        self._theo, self._leaves = self._floats[THEO], self._floats[LEAVES]
+        self._leaves[:] = math.inf
         self._mistake = np.zeros(n, np.uint64)
-        self._stake = np.zeros((n, 14), np.int64)
-        self._paid = np.zeros((n, 14), np.int64)
-        self._side = np.zeros(n, np.bool_)
-        self._limited = np.zeros(n, np.bool_)
-        self._need = np.zeros(n, np.int64)
-        self._rebuy_below = np.zeros(n, np.int64)
-        self._rebuy_unit = np.zeros(n, np.int64)
-        self._theo = np.zeros(n)
-        self._leaves = np.full(n, math.inf)
-        self._session = np.zeros(n, np.int64)
-        self._chips = np.zeros(n, np.int64)  # a seated player's chips, net, hands and buy-ins
-        self._net = np.zeros(n, np.int64)  # live here while seated (see seat and unseat)
-        self._hands = np.zeros(n, np.int64)
-        self._bought = np.zeros(n, np.int64)
-        dealer_tables = self.dealer.kernel_tables
-        self._game = (self.dealer.deck, *dealer_tables, self.book.decide, self.book.masks,
-                      self._seconds)  # fmt: skip
-        self._awards = (np.round(fixed * 100).astype(np.int64),
-                        np.round(envy * 100).astype(np.int64), meter_hand, self._wager)  # fmt: skip
+        self._money = np.zeros((2, n, 14), np.int64)  # stake, paid by outcome
+        self._game = (self.dealer.deck, self.dealer.kernel_tables, self.book.decide,
+                      self.book.masks, self._seconds)  # fmt: skip
+        awards = np.round(np.stack([fixed, envy]) * 100).astype(np.int64)
+        self._awards = (awards, meter_hand, self._wager)
         self._day = np.zeros(N_SUMS)  # the sums of the rounds booked since the last flush
         self._runs = np.zeros((256, 4))  # side-bet runs and meter hands for the linked meter
         self._meter_hands = np.zeros((256, 4))  # (see advance), passed on by flush
@@ -188,7 +204,7 @@ class BankedTable:
         self._rule[s] = rule
         self._lookup[s] = self.book.lookup_of[rule]
         self._mistake[s] = mistake_threshold(player.mistake)
-        self._stake[s], self._paid[s] = self.money.tables(player.ante)
+        self._money[0, s], self._money[1, s] = self.money.tables(player.ante)
         side = player.side and self.meter is not None
         self._side[s] = side
         self._limited[s] = not player.unlimited
@@ -233,14 +249,14 @@ class BankedTable:
         """Deal and book every round up to ``t``; returns the players who left before ``t``."""
         if t < self._times[1]:
             return []
+        if not self.count:  # nobody seated: only the clock moves
+            self._times[1] = t
+            return []
         while True:
-            code = advance(t, self._times, self._state, self._words, *self._game,
-                           self._occupied, self._rule, self._lookup, self._mistake, self._stake,
-                           self._paid, self._side, self._limited, self._need, self._rebuy_below,
-                           self._rebuy_unit, self._theo, self._leaves, self._session,
-                           self._chips, self._net, self._hands, self._bought, *self._awards,
-                           self.tally.rows, _SUMS, _TIMES, DROP, self._day, self._runs,
-                           self._meter_hands, self._departed, self._counts)  # fmt: skip
+            code = advance(t, self._times, self._state, self._words, *self._game, self._ints,
+                           self._mistake, self._floats, self._money, *self._awards,
+                           self.tally.rows, _COLUMNS, self._day, self._runs, self._meter_hands,
+                           self._departed, self._counts)  # fmt: skip
             if code == DONE:
                 break
             if code == NEED_WORDS:

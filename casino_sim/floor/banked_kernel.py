@@ -28,7 +28,7 @@ from numba import njit
 
 from casino_sim.games.banked.caribbean_stud.rounds import deal_round
 
-__all__ = ["DONE", "FULL", "NEED_WORDS", "N_SUMS", "advance"]
+__all__ = ["DONE", "FULL", "NEED_WORDS", "N_SEAT_INTS", "N_SUMS", "advance"]
 
 #: Sums per round kept for the day: rounds, hands, handle, main-game win, side handle, side
 #: awards paid by the house (fixed and envy), initial bets (antes), theoretical win.
@@ -41,6 +41,14 @@ NEXT_ROUND, LAST_CHANGE, PAUSE = 0, 1, 2
 DEALING, WORD = 0, 1
 #: ``counts``: meter runs, meter hands, departures written.
 RUNS, HITS, GONE = 0, 1, 2
+#: Rows of ``seat_ints`` (one column a seat): occupied, strategy rule, its lookup table, side
+#: bet taken, bankroll limited, chips needed for a round, rebuy below, rebuy unit, session,
+#: chips, net, hands, chips bought.
+(OCCUPIED, RULE, LOOKUP, SIDE, LIMITED, NEED, REBUY_BELOW, REBUY_UNIT, SESSION, CHIPS, NET,
+ HANDS, BOUGHT) = range(13)  # fmt: skip
+N_SEAT_INTS = 13
+#: Rows of ``seat_floats``: theoretical win a round, planned departure.
+THEO, LEAVES = 0, 1
 
 
 @njit(cache=True)
@@ -65,29 +73,46 @@ def _pass_time(rows, start, end, n, dealing, columns):  # type: ignore[no-untype
 
 @njit(cache=True)
 def advance(  # type: ignore[no-untyped-def]
-    t, times, state, words, deck, card_keys, key_index, high, flush_high, category_of, binomial,
-    qualifier, decide, masks, seconds_of, occupied, rule, lookup, mistake, stake_tab, paid_tab,
-    side, limited, need, rebuy_below, rebuy_unit, theo, leaves, session, chips, net, hands,
-    bought, fixed, envy, meter_hand, wager, rows, sum_columns, time_columns, drop_column, day,
-    runs, hits, departed, counts,
+    t, times, state, words, deck, evaluator, decide, masks, seconds_of, seat_ints, mistake,
+    seat_floats, money, awards, meter_hand, wager, rows, columns, day, runs, hits, departed,
+    counts,
 ):  # fmt: skip
     """Bring the table to time ``t``; returns :data:`DONE`, or :data:`NEED_WORDS` /
     :data:`FULL` (``words``, or ``runs`` / ``hits``, ran out: call again when
     refilled or emptied; everything before is booked).
 
-    Per seat: ``occupied``; the strategy ``rule``, its ``lookup`` table and
-    ``mistake`` threshold; ``stake_tab`` / ``paid_tab`` cents by outcome;
-    ``side`` bet taken; bankroll ``limited`` (leaves when ``chips`` < ``need``)
-    or rebuys below ``rebuy_below`` in units of ``rebuy_unit``; ``theo`` win a
-    round; planned departure ``leaves``; ``session``; running ``chips``,
-    ``net``, ``hands`` and chips ``bought``. ``seconds_of[n]``: a round's
-    length with ``n`` players. The tally gets each round in ``sum_columns``
-    (the :data:`N_SUMS`), seated and dealing seconds in ``time_columns``,
-    rebuys in ``drop_column``; ``day`` the :data:`N_SUMS`; ``runs`` rows
-    (first round's end, seconds a round, rounds, side bets a round);
-    ``hits`` rows (round's end, seat, category, session) of meter hands;
-    ``departed`` rows (seat, time).
+    ``evaluator``: what :func:`deal_round` reads of the evaluator. Per seat
+    (a column): ``seat_ints`` rows :data:`OCCUPIED` .. :data:`BOUGHT` (a
+    limited bankroll leaves when its chips fall under the need, an unlimited one
+    rebuys below ``REBUY_BELOW`` in units of ``REBUY_UNIT``), the ``mistake``
+    threshold, ``seat_floats`` rows :data:`THEO`, :data:`LEAVES`, ``money``
+    (stake, paid) cents by outcome. ``awards``: the side bet's fixed and envy
+    awards by hand category; ``meter_hand`` the meter's categories.
+    ``seconds_of[n]``: a round's length with ``n`` players. ``columns``: the
+    tally's for the :data:`N_SUMS`, then seated seconds, dealing seconds and
+    rebuys (the drop). ``day`` gets the :data:`N_SUMS`; ``runs`` rows (first
+    round's end, seconds a round, rounds, side bets a round); ``hits`` rows
+    (round's end, seat, category, session) of meter hands; ``departed`` rows
+    (seat, time).
     """
+    card_keys, key_index, high, flush_high, category_of, binomial, qualifier = evaluator
+    occupied, leaves, theo = seat_ints[OCCUPIED], seat_floats[LEAVES], seat_floats[THEO]
+    rule, lookup, side, limited = (
+        seat_ints[RULE],
+        seat_ints[LOOKUP],
+        seat_ints[SIDE],
+        seat_ints[LIMITED],
+    )
+    need, rebuy_below, rebuy_unit = seat_ints[NEED], seat_ints[REBUY_BELOW], seat_ints[REBUY_UNIT]
+    session, chips, net = seat_ints[SESSION], seat_ints[CHIPS], seat_ints[NET]
+    hands, bought = seat_ints[HANDS], seat_ints[BOUGHT]
+    stake_tab, paid_tab = money[0], money[1]
+    fixed, envy = awards[0], awards[1]
+    sum_columns, time_columns, drop_column = (
+        columns[:N_SUMS],
+        columns[N_SUMS : N_SUMS + 2],
+        columns[-1],
+    )
     n_seats = occupied.shape[0]
     order = np.empty(n_seats, np.int64)
     rules = np.empty(n_seats, np.int64)
@@ -190,7 +215,7 @@ def advance(  # type: ignore[no-untyped-def]
             for i in range(n):
                 s = order[i]
                 if leaves[s] == gone_at:
-                    occupied[s] = False
+                    occupied[s] = 0
                     leaves[s] = math.inf
                     g = counts[GONE]
                     departed[g, 0], departed[g, 1] = s, gone_at

@@ -12,7 +12,25 @@ from casino_sim.combinatorics import BINOMIAL
 from casino_sim.config import load_paytable
 from casino_sim.evaluator import ace_king_threshold, category
 from casino_sim.evaluator.tables import CARD_KEYS, flush_tables, tables
-from casino_sim.floor.banked_kernel import DONE, N_SUMS, advance
+from casino_sim.floor.banked_kernel import (
+    BOUGHT,
+    CHIPS,
+    DONE,
+    HANDS,
+    LIMITED,
+    LOOKUP,
+    N_SEAT_INTS,
+    N_SUMS,
+    NEED,
+    NET,
+    OCCUPIED,
+    REBUY_BELOW,
+    REBUY_UNIT,
+    RULE,
+    SESSION,
+    SIDE,
+    advance,
+)
 from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
 from casino_sim.games.banked.caribbean_stud.rounds import RoundDealer, deal_round, deal_rounds
 from casino_sim.games.banked.caribbean_stud.rules import net_antes, wager_antes
@@ -72,21 +90,30 @@ _SECONDS = np.arange(8) * 10.0 + 30.0  # 30 s a round plus 10 s a player
 
 
 def _advance(t: float, table: dict[str, object], book: object, rows: np.ndarray) -> tuple:
+    """:func:`advance` on ``table`` from time 0 (no pause, dealing) to ``t``."""
+    k = table
+    ints = np.zeros((N_SEAT_INTS, 7), np.int64)
+    names = {OCCUPIED: "occupied", RULE: "rule", LOOKUP: "lookup", SIDE: "side",
+             LIMITED: "limited", NEED: "need", REBUY_BELOW: "rebuy_below",
+             REBUY_UNIT: "rebuy_unit", SESSION: "session", CHIPS: "chips", NET: "net",
+             HANDS: "hands", BOUGHT: "bought"}  # fmt: skip
+    for row, name in names.items():
+        ints[row] = k[name]
+    floats = np.stack([k["theo"], k["leaves"]])  # type: ignore[list-item]
+    money = np.stack([k["stake"], k["paid"]])  # type: ignore[list-item]
     times = np.array([0.0, 0.0, math.inf])
     state = np.array([1, 0], np.int64)
     day = np.zeros(N_SUMS)
     departed = np.zeros((7, 2))
     counts = np.zeros(3, np.int64)
-    k = table
     code = advance(
-        t, times, state, k["words"], np.arange(52, dtype=np.int64), *_eval(),
-        book.decide, book.masks, _SECONDS, k["occupied"], k["rule"], k["lookup"],  # type: ignore[attr-defined]
-        k["mistake"], k["stake"], k["paid"], k["side"], k["limited"], k["need"],
-        k["rebuy_below"], k["rebuy_unit"], k["theo"], k["leaves"], k["session"], k["chips"],
-        k["net"], k["hands"], k["bought"], np.zeros(10, np.int64), np.zeros(10, np.int64),
-        np.zeros(10, np.bool_), 0, rows, np.arange(8), np.array([8, 9]), 10, day,
-        np.zeros((8, 4)), np.zeros((8, 4)), departed, counts,
+        t, times, state, k["words"], np.arange(52, dtype=np.int64), _eval(), book.decide,  # type: ignore[attr-defined]
+        book.masks, _SECONDS, ints, k["mistake"], floats, money, np.zeros((2, 10), np.int64),  # type: ignore[attr-defined]
+        np.zeros(10, np.bool_), 0, rows, np.arange(11), day, np.zeros((8, 4)), np.zeros((8, 4)),
+        departed, counts,
     )  # fmt: skip
+    for row, name in names.items():
+        k[name] = ints[row]
     return code, times, state, day, departed[: counts[2]]
 
 
@@ -124,6 +151,7 @@ def test_advance_settles_the_rounds_deal_rounds_deals() -> None:
     assert day[3] == -sum(expected)  # the house's main-game win
     assert rows[:, 0].sum() == rounds and rows[:, 3].sum() == -sum(expected)
     assert rows[:, 8].sum() == pytest.approx(n * t) and rows[:, 9].sum() == pytest.approx(t)
+    assert rows[:, 10].sum() == 0  # no rebuys
     careful = np.zeros_like(outcomes)
     deal_rounds(words, rounds, n, np.arange(52, dtype=np.int64), *_eval(), np.array(rules),
                 book.decide, np.array([book.lookup_of[r] for r in rules]), book.masks,
