@@ -40,6 +40,7 @@ from casino_sim.floor.poker_segments import (
     book_hands,
     evaluator_tables,
     play_segments,
+    shuffled_decks,
     time_hands,
 )
 from casino_sim.floor.tally import (
@@ -59,7 +60,7 @@ from casino_sim.floor.tally import (
     RAKE as RAKED,
 )
 from casino_sim.games.poker_room.bots import default_population
-from casino_sim.games.poker_room.dealing import draw_hands
+from casino_sim.games.poker_room.dealing import UNIFORMS_PER_HAND
 from casino_sim.games.poker_room.fast import (
     fallback_reason,
     kernel_config,
@@ -79,20 +80,26 @@ Segment = tuple[float, float, float, tuple[Player, ...]]
 
 
 class _DeckPool:
-    """A table's decks and bots' numbers, drawn from its stream in blocks of :data:`_BLOCK`."""
+    """A table's decks and bots' numbers, drawn from its stream in blocks of :data:`_BLOCK`:
+    51 random words a deck (:func:`~casino_sim.floor.poker_segments.shuffled_decks`), then
+    :data:`~casino_sim.games.poker_room.dealing.UNIFORMS_PER_HAND` uniform numbers a hand."""
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
         self.decks = np.zeros((0, 52), np.int8)
-        self.uniforms = np.zeros((0, 64))
+        self.uniforms = np.zeros((0, UNIFORMS_PER_HAND))
 
     def ensure(self, first: int, count: int) -> None:
         """Hold decks ``first .. first + count - 1`` (drawing whole blocks)."""
         short = first + count - len(self.decks)
         if short > 0:
-            blocks = [draw_hands(self.rng, _BLOCK) for _ in range(math.ceil(short / _BLOCK))]
+            blocks = [self._draw() for _ in range(math.ceil(short / _BLOCK))]
             self.decks = np.concatenate([self.decks, *(d for d, _ in blocks)])
             self.uniforms = np.concatenate([self.uniforms, *(u for _, u in blocks)])
+
+    def _draw(self) -> tuple[np.ndarray, np.ndarray]:
+        decks = shuffled_decks(self.rng.bit_generator.random_raw(_BLOCK * 51))
+        return decks, self.rng.random((_BLOCK, UNIFORMS_PER_HAND))
 
     def drop_used(self, used: int) -> None:
         """Forget the first ``used`` decks (they have been played)."""

@@ -36,6 +36,7 @@ from numba import njit
 from casino_sim.evaluator.api import eight_or_better_threshold
 from casino_sim.evaluator.kernels import a5_kernel, a6_kernel, high_kernel, hilo_kernel
 from casino_sim.evaluator.tables import CARD_KEYS, flush_tables, tables
+from casino_sim.games.banked.caribbean_stud.montecarlo.kernels import draw_below
 from casino_sim.games.poker_room.fast_bots import RANK_HIGH, RANK_HILO, RANK_LOW
 from casino_sim.games.poker_room.fast_kernel import play_hands
 from casino_sim.games.poker_room.fast_settle import settle_hands
@@ -47,6 +48,7 @@ __all__ = [
     "book_hands",
     "evaluator_tables",
     "play_segments",
+    "shuffled_decks",
     "time_hands",
 ]
 
@@ -60,6 +62,26 @@ def evaluator_tables(cards: int) -> tuple[object, ...]:
     t, t5, f = tables(cards), tables(5), flush_tables()
     return (CARD_KEYS, t.key_index, t.high, t.a5, t.a6, t5.key_index, t5.a6, f.high, f.a6_five,
             eight_or_better_threshold())  # fmt: skip
+
+
+@njit(cache=True)
+def shuffled_decks(words):  # type: ignore[no-untyped-def]
+    """``len(words) // 51`` shuffled decks (int8 rows), each a Fisher-Yates shuffle of 51 words.
+
+    Position ``j`` takes the card at ``j + floor(word x (52 - j) / 2**64)``.
+    """
+    count = words.shape[0] // 51
+    decks = np.empty((count, 52), np.int8)
+    w = 0
+    for i in range(count):
+        deck = decks[i]
+        for j in range(52):
+            deck[j] = j
+        for j in range(51):
+            pick = j + draw_below(words[w], 52 - j)
+            w += 1
+            deck[j], deck[pick] = deck[pick], deck[j]
+    return decks
 
 
 @njit(cache=True)
