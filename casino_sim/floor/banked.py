@@ -138,7 +138,7 @@ class BankedTable:
         self.money = _Money(paytable)
         self.tally, self.ledger, self.meter = tally, ledger, meter
         self.seats: list[Player | None] = [None] * group.seats
-        self.count = 0
+        self.size, self.count = group.seats, 0  # seats, players seated
         self.edges: dict[int, float] = {}  # rule slot -> exact house edge per ante (theo win)
         self.slot_of: dict[str, int] = {}  # player type -> rule slot
         pace = group.pace
@@ -155,17 +155,15 @@ class BankedTable:
         self._times = np.array([0.0, 0.0, math.inf])  # next round, last change of seats, pause
         self._state = np.array([1, 0], np.int64)  # dealing, next unread word
         n = group.seats
-        self._ints = np.zeros((N_SEAT_INTS, n), np.int64)  # the kernel's seat rows, as views:
-        ints = self._ints  # a seated player's chips, net, hands and buy-ins live here while
-        self._occupied, self._rule, self._lookup = ints[OCCUPIED], ints[RULE], ints[LOOKUP]
-        self._side, self._limited, self._need = ints[SIDE], ints[LIMITED], ints[NEED]
-        self._rebuy_below, self._rebuy_unit = ints[REBUY_BELOW], ints[REBUY_UNIT]
-        self._session, self._chips, self._net = ints[SESSION], ints[CHIPS], ints[NET]
-        self._hands, self._bought = ints[HANDS_ROW], ints[BOUGHT]  # seated (seat and unseat)
+        # the kernel's seat rows (a seated player's chips, net, hands and buy-ins live here
+        # while seated: see seat and _release)
+        self._ints = np.zeros((N_SEAT_INTS, n), np.int64)
         self._floats = np.zeros((2, n))
-        self._theo, self._leaves = self._floats[THEO], self._floats[LEAVES]
-        self._leaves[:] = math.inf
+        self._floats[LEAVES] = math.inf
         self._mistake = np.zeros(n, np.uint64)
+        self._figures: dict[
+            tuple[int, int, bool, bool, float], tuple[list[int], int, np.ndarray, float]
+        ] = {}
         self._money = np.zeros((2, n, 14), np.int64)  # stake, paid by outcome
         self._game = (self.dealer.deck, self.dealer.kernel_tables, self.book.decide,
                       self.book.masks, self._seconds)  # fmt: skip
@@ -183,10 +181,7 @@ class BankedTable:
         return [p for p in self.seats if p is not None]
 
     def free_seats(self) -> int:
-        return len(self.seats) - self.count
-
-    def full(self) -> bool:
-        return self.count == len(self.seats)
+        return self.size - self.count
 
     def seconds_per_round(self, players: int) -> float:
         """Seconds a round takes with ``players`` seated."""
@@ -199,31 +194,41 @@ class BankedTable:
         self.seats[s] = player
         self.count += 1
         player.seated_at = self
-        rule = player.rule[self.group.name]
-        self._occupied[s] = True
-        self._rule[s] = rule
-        self._lookup[s] = self.book.lookup_of[rule]
-        self._mistake[s] = mistake_threshold(player.mistake)
-        self._money[0, s], self._money[1, s] = self.money.tables(player.ante)
-        side = player.side and self.meter is not None
-        self._side[s] = side
-        self._limited[s] = not player.unlimited
-        self._need[s] = player.ante * self.money.wagers[-1] + (self._wager if side else 0)
-        self._rebuy_below[s] = player.ante * self.money.wagers[-1] + self._wager
-        self._rebuy_unit[s] = player.ante * _REBUY_ANTES
-        self._theo[s] = self.edges.get(rule, 0.0) * player.ante
-        self._leaves[s] = player.leaves_at
-        self._session[s] = player.session
-        self._chips[s], self._net[s] = player.chips, player.net
-        self._hands[s], self._bought[s] = player.hands, player.buy_ins
+        column, threshold, money, theo = self._seat_figures(player)
+        column[SESSION], column[CHIPS], column[NET] = player.session, player.chips, player.net
+        column[HANDS_ROW], column[BOUGHT] = player.hands, player.buy_ins
+        self._ints[:, s] = column
+        self._mistake[s] = threshold
+        self._money[:, s] = money
+        self._floats[THEO, s], self._floats[LEAVES, s] = theo, player.leaves_at
         self._times[0] = max(self._times[0], t)
+
+    def _seat_figures(self, player: Player) -> tuple[list[int], int, np.ndarray, float]:
+        """A seat's column of the kernel's seat rows (the player's own figures still to fill),
+        mistake threshold, (stake, paid) by outcome and theoretical win a round; the same
+        for every player of a type, so built once."""
+        key = (player.rule, player.ante, player.side, player.unlimited, player.mistake)
+        if key not in self._figures:
+            rule, ante = player.rule, player.ante
+            side = player.side and self.meter is not None
+            most = ante * self.money.wagers[-1]  # a round's largest stake: ante and raise
+            column = [0] * N_SEAT_INTS
+            column[OCCUPIED], column[RULE], column[LOOKUP] = 1, rule, self.book.lookup_of[rule]
+            column[SIDE], column[LIMITED] = side, not player.unlimited
+            column[NEED] = most + (self._wager if side else 0)
+            column[REBUY_BELOW], column[REBUY_UNIT] = most + self._wager, ante * _REBUY_ANTES
+            money = np.stack(self.money.tables(ante))
+            theo = self.edges.get(rule, 0.0) * ante
+            self._figures[key] = (column, mistake_threshold(player.mistake), money, theo)
+        column, threshold, money, theo = self._figures[key]
+        return column.copy(), threshold, money, theo
 
     def unseat(self, player: Player, t: float) -> None:
         """Take ``player`` from the table at ``t`` (the table advanced to ``t``)."""
         assert self._times[1] == t, "advance the table to the time first"
         s = self.seats.index(player)
-        self._occupied[s] = False
-        self._leaves[s] = math.inf
+        self._ints[OCCUPIED, s] = 0
+        self._floats[LEAVES, s] = math.inf
         self._release(s)
         self._times[0] = max(self._times[0], t)
 
@@ -233,8 +238,9 @@ class BankedTable:
         self.seats[s] = None
         self.count -= 1
         player.seated_at = None
-        player.chips, player.net = int(self._chips[s]), int(self._net[s])
-        player.hands, player.buy_ins = int(self._hands[s]), int(self._bought[s])
+        column = self._ints[:, s].tolist()
+        player.chips, player.net = column[CHIPS], column[NET]
+        player.hands, player.buy_ins = column[HANDS_ROW], column[BOUGHT]
         return player
 
     def set_dealing(self, dealing: bool, t: float, pause: float) -> None:

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 __all__ = ["Player"]
@@ -30,6 +30,6 @@ class Player:
     seated_at: Any = None  # the table, or None (waiting or gone)
     token: int = 0  # bumped on every move: stale timers compare it
     bot: Any = None  # poker: the bot policy
-    rule: dict[str, int] = field(default_factory=dict)  # banked: strategy slot by group name
+    rule: int = 0  # banked: the strategy's slot in the table's book
     mistake: float = 0.0
     arrived: float = 0.0

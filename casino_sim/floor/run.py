@@ -31,6 +31,7 @@ import math
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 import simpy
@@ -165,6 +166,7 @@ class _Floor:
                     credit_session=self._credit,
                 )  # fmt: skip
         self.groups: dict[str, _Group] = {}
+        self.choices: list[list[_Group]] = []  # by player type: its games, in preference order
         self.tables: list[Table] = []
         self.table_groups: list[str] = []
         for group in definition.tables:
@@ -203,6 +205,7 @@ class _Floor:
                 minutes = float(breaks.minutes_per_hour)
             self.groups[group.name] = _Group(group, tables, windows, minutes, deque(),
                                              TableTally(hours))  # fmt: skip
+        self.choices = [[self.groups[name] for name in kind.games] for kind in self.kinds]
 
     # ------------------------------------------------------------- helpers
     def _after(self, delay: float, action: Callable[[], None]) -> None:
@@ -248,18 +251,24 @@ class _Floor:
         mean = kind.session_seconds
         length = mean if kind.fixed_session else mean * self._exponential()
         side = self._uniform() < kind.side_bet
-        open_groups = [g for g in (self.groups[n] for n in kind.games) if g.is_open(now)]
-        target = next((g for g in open_groups if self._has_free_seat(g)), None)
-        if target is None:  # no free seat: wait for the first open poker game, if any
-            target = next((g for g in open_groups if isinstance(g.definition, PokerGroup)), None)
+        target = None  # the first open game with a free seat, else the first open poker game
+        for group in self.choices[k]:
+            if not group.is_open(now):
+                continue
+            if isinstance(group.definition, BankedGroup):
+                free = self._free_tables(group, now)
+                if free:
+                    table = free[int(self._uniform() * len(free))]
+                    player = self._new_player(k, now + length, side, group.definition)
+                    self._sit_banked(player, table)
+                    return
+            elif any(t.free_seats() for t in group.tables):
+                target = group
+                break
+            elif target is None:
+                target = group
         if target is None:
             self.turned_away[k] += 1
-            return
-        if isinstance(target.definition, BankedGroup):
-            free = [t for t in target.tables if t.free_seats()]
-            table = free[int(self._uniform() * len(free))]
-            assert isinstance(table, BankedTable)
-            self._sit_banked(self._new_player(k, now + length, side, target.definition), table)
             return
         player = self._new_player(k, now + length, side, None)
         player.bot = self._bot(kind.bot, player.session)
@@ -271,13 +280,17 @@ class _Floor:
         if player.seated_at is None:  # still listed: gives up after the patience time
             self._after(patience, self._give_up(player, player.token))
 
-    def _has_free_seat(self, group: _Group) -> bool:
-        """A free seat at an open table (banked) or at a running game (poker)."""
-        if isinstance(group.definition, BankedGroup):  # a full table may have emptied a seat
-            for table in group.tables:
-                if table.free_seats() == 0:
-                    self._bring(table, self.env.now)
-        return any(t.free_seats() for t in group.tables)
+    def _free_tables(self, group: _Group, now: float) -> list[BankedTable]:
+        """The banked group's tables with a free seat at ``now`` (a full one brought to
+        ``now`` first: a player may have left it)."""
+        free = []
+        for table in cast(list[BankedTable], group.tables):  # a banked group's
+            if table.count == table.size:
+                self._bring(table, now)
+                if table.count == table.size:
+                    continue
+            free.append(table)
+        return free
 
     @staticmethod
     def _bot(name: str, session: int) -> BotPolicy:
@@ -301,7 +314,7 @@ class _Floor:
     def _sit_banked(self, player: Player, table: BankedTable) -> None:
         now = self.env.now
         kind = self.kinds[player.kind]
-        player.rule[table.group.name] = table.slot_of[kind.name]
+        player.rule = table.slot_of[kind.name]
         buy_in = kind.buy_in if kind.buy_in is not None else player.ante * 40
         player.chips = player.buy_ins = buy_in
         table.tally.add(now, DROP, buy_in)
