@@ -174,6 +174,7 @@ class BankedTable:
         self._meter_hands = np.zeros((256, 4))  # (see advance), passed on by flush
         self._departed = np.zeros((n, 2))
         self._counts = np.zeros(3, np.int64)
+        self._arguments = self._kernel_arguments()
 
     # ------------------------------------------------------------------ seats
     @property
@@ -259,23 +260,28 @@ class BankedTable:
             self._times[1] = t
             return []
         while True:
-            code = advance(t, self._times, self._state, self._words, *self._game, self._ints,
-                           self._mistake, self._floats, self._money, *self._awards,
-                           self.tally.rows, _COLUMNS, self._day, self._runs, self._meter_hands,
-                           self._departed, self._counts)  # fmt: skip
+            code = advance(t, *self._arguments)
             if code == DONE:
                 break
             if code == NEED_WORDS:
                 used = int(self._state[1])
                 more = self._bits.random_raw(_WORDS)
                 self._words, self._state[1] = np.concatenate([self._words[used:], more]), 0
+                self._arguments = self._kernel_arguments()
             else:
                 self._pass_meter_money()
-        gone = int(self._counts[2])
-        if not gone:
+        counts = self._counts
+        if not counts[2]:
             return []
-        self._counts[2] = 0
+        gone, counts[2] = int(counts[2]), 0
         return [self._release(int(s)) for s in self._departed[:gone, 0]]
+
+    def _kernel_arguments(self) -> tuple[object, ...]:
+        """What :func:`~casino_sim.floor.banked_kernel.advance` takes after the time (the
+        same arrays on every call, but for the words after a refill)."""
+        return (self._times, self._state, self._words, *self._game, self._ints, self._mistake,
+                self._floats, self._money, *self._awards, self.tally.rows, _COLUMNS, self._day,
+                self._runs, self._meter_hands, self._departed, self._counts)  # fmt: skip
 
     def flush(self) -> None:
         """Pass the money of the rounds booked since the last flush to the ledger and meter."""
