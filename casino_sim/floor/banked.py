@@ -23,6 +23,7 @@ it as nothing (a winner of the royal leaves rich at the planned time).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -48,6 +49,7 @@ from casino_sim.floor.banked_kernel import (
     REBUY_BELOW,
     REBUY_UNIT,
     RULE,
+    SAFE,
     SESSION,
     SIDE,
     THEO,
@@ -57,7 +59,6 @@ from casino_sim.floor.banked_kernel import (
     HANDS as HANDS_ROW,
 )
 from casino_sim.floor.meters import LinkedProgressive
-from casino_sim.floor.players import Player
 from casino_sim.floor.tally import (
     DEALING_SECONDS,
     DROP,
@@ -70,6 +71,7 @@ from casino_sim.floor.tally import (
     SIDE_HANDLE,
     SIDE_PAID,
     THEO_WIN,
+    SessionLog,
     TableTally,
 )
 from casino_sim.games.banked.caribbean_stud.progressive import award_vectors
@@ -80,10 +82,10 @@ from casino_sim.games.banked.caribbean_stud.rounds import (
 )
 from casino_sim.games.banked.caribbean_stud.rules import net_antes, wager_antes
 
-__all__ = ["BankedTable"]
+__all__ = ["REBUY_ANTES", "BankedTable", "SeatTerms"]
 
 #: Chips a player without a bankroll limit buys at a time, in antes.
-_REBUY_ANTES = 40
+REBUY_ANTES = 40
 _WORDS = 1 << 14  # random words drawn at a time
 #: The tally's columns for the kernel's sums (:data:`~casino_sim.floor.banked_kernel.N_SUMS`),
 #: seated and dealing seconds and the drop.
@@ -110,6 +112,18 @@ class _Money:
         return self._by_ante[ante]
 
 
+@dataclass(frozen=True)
+class SeatTerms:
+    """How a session plays at a banked table: strategy slot in the table's book, ante
+    (cents), side bet, bankroll (unlimited: rebuys), mistake rate."""
+
+    rule: int
+    ante: int
+    side: bool
+    unlimited: bool
+    mistake: float
+
+
 class BankedTable:
     """One table of a banked group: who sits where, its clock, and its dealer.
 
@@ -127,6 +141,7 @@ class BankedTable:
         *,
         tally: TableTally,
         ledger: Ledger,
+        log: SessionLog,
         meter: LinkedProgressive | None,
         book: StrategyBook | None = None,
     ) -> None:
@@ -136,8 +151,8 @@ class BankedTable:
         self.dealer = RoundDealer(paytable, rng, book)
         self.book = self.dealer.book
         self.money = _Money(paytable)
-        self.tally, self.ledger, self.meter = tally, ledger, meter
-        self.seats: list[Player | None] = [None] * group.seats
+        self.tally, self.ledger, self.log, self.meter = tally, ledger, log, meter
+        self._taken = [False] * group.seats
         self.size, self.count = group.seats, 0  # seats, players seated
         self.edges: dict[int, float] = {}  # rule slot -> exact house edge per ante (theo win)
         self.slot_of: dict[str, int] = {}  # player type -> rule slot
@@ -152,7 +167,8 @@ class BankedTable:
         self._wager = cents(progressive.wager) if progressive else 0
         self._bits = rng.bit_generator
         self._words = np.zeros(0, np.uint64)
-        self._times = np.array([0.0, 0.0, math.inf])  # next round, last change of seats, pause
+        # next round, last change of seats, pause, nobody leaves before (see advance)
+        self._times = np.array([0.0, 0.0, math.inf, -math.inf])
         self._state = np.array([1, 0], np.int64)  # dealing, next unread word
         n = group.seats
         # the kernel's seat rows (a seated player's chips, net, hands and buy-ins live here
@@ -161,9 +177,7 @@ class BankedTable:
         self._floats = np.zeros((2, n))
         self._floats[LEAVES] = math.inf
         self._mistake = np.zeros(n, np.uint64)
-        self._figures: dict[
-            tuple[int, int, bool, bool, float], tuple[list[int], int, np.ndarray, float]
-        ] = {}
+        self._figures: dict[SeatTerms, tuple[list[int], int, np.ndarray, float]] = {}
         self._money = np.zeros((2, n, 14), np.int64)  # stake, paid by outcome
         self._game = (self.dealer.deck, self.dealer.kernel_tables, self.book.decide,
                       self.book.masks, self._seconds)  # fmt: skip
@@ -177,72 +191,71 @@ class BankedTable:
         self._arguments = self._kernel_arguments()
 
     # ------------------------------------------------------------------ seats
-    @property
-    def players(self) -> list[Player]:
-        return [p for p in self.seats if p is not None]
-
     def free_seats(self) -> int:
         return self.size - self.count
+
+    def may_have_emptied(self, t: float) -> bool:
+        """Could a player have left before ``t`` (since the table was last advanced)?"""
+        return bool(self._times[SAFE] < t)
 
     def seconds_per_round(self, players: int) -> float:
         """Seconds a round takes with ``players`` seated."""
         return float(self._seconds[players])
 
-    def seat(self, player: Player, t: float) -> None:
-        """Seat ``player`` at ``t`` (the table advanced to ``t``): they play from the next round."""
+    def seat(self, session: int, terms: SeatTerms, leaves_at: float, chips: int, t: float) -> None:
+        """Seat ``session`` with ``chips`` (its buy-in) at ``t`` (the table advanced to ``t``):
+        it plays from the next round by ``terms`` and leaves at ``leaves_at`` at the latest."""
         assert self._times[1] == t, "advance the table to the time first"
-        s = self.seats.index(None)
-        self.seats[s] = player
+        s = self._taken.index(False)
+        self._taken[s] = True
         self.count += 1
-        player.seated_at = self
-        column, threshold, money, theo = self._seat_figures(player)
-        column[SESSION], column[CHIPS], column[NET] = player.session, player.chips, player.net
-        column[HANDS_ROW], column[BOUGHT] = player.hands, player.buy_ins
+        column, threshold, money, theo = self._seat_figures(terms)
+        column[SESSION], column[CHIPS], column[BOUGHT] = session, chips, chips
         self._ints[:, s] = column
         self._mistake[s] = threshold
         self._money[:, s] = money
-        self._floats[THEO, s], self._floats[LEAVES, s] = theo, player.leaves_at
+        self._floats[THEO, s], self._floats[LEAVES, s] = theo, leaves_at
         self._times[0] = max(self._times[0], t)
+        self._times[SAFE] = -math.inf  # known again at the next advance
 
-    def _seat_figures(self, player: Player) -> tuple[list[int], int, np.ndarray, float]:
-        """A seat's column of the kernel's seat rows (the player's own figures still to fill),
-        mistake threshold, (stake, paid) by outcome and theoretical win a round; the same
-        for every player of a type, so built once."""
-        key = (player.rule, player.ante, player.side, player.unlimited, player.mistake)
-        if key not in self._figures:
-            rule, ante = player.rule, player.ante
-            side = player.side and self.meter is not None
+    def _seat_figures(self, terms: SeatTerms) -> tuple[list[int], int, np.ndarray, float]:
+        """A seat's column of the kernel's seat rows (the session's own figures still to
+        fill), mistake threshold, (stake, paid) by outcome and theoretical win a round; the
+        same for every player on the same terms, so built once."""
+        if terms not in self._figures:
+            rule, ante = terms.rule, terms.ante
+            side = terms.side and self.meter is not None
             most = ante * self.money.wagers[-1]  # a round's largest stake: ante and raise
             column = [0] * N_SEAT_INTS
             column[OCCUPIED], column[RULE], column[LOOKUP] = 1, rule, self.book.lookup_of[rule]
-            column[SIDE], column[LIMITED] = side, not player.unlimited
+            column[SIDE], column[LIMITED] = side, not terms.unlimited
             column[NEED] = most + (self._wager if side else 0)
-            column[REBUY_BELOW], column[REBUY_UNIT] = most + self._wager, ante * _REBUY_ANTES
+            column[REBUY_BELOW], column[REBUY_UNIT] = most + self._wager, ante * REBUY_ANTES
             money = np.stack(self.money.tables(ante))
             theo = self.edges.get(rule, 0.0) * ante
-            self._figures[key] = (column, mistake_threshold(player.mistake), money, theo)
-        column, threshold, money, theo = self._figures[key]
+            self._figures[terms] = (column, mistake_threshold(terms.mistake), money, theo)
+        column, threshold, money, theo = self._figures[terms]
         return column.copy(), threshold, money, theo
 
-    def unseat(self, player: Player, t: float) -> None:
-        """Take ``player`` from the table at ``t`` (the table advanced to ``t``)."""
+    def close_all(self, t: float) -> None:
+        """Every seated session ends at ``t`` (the table advanced to ``t``): closing."""
         assert self._times[1] == t, "advance the table to the time first"
-        s = self.seats.index(player)
-        self._ints[OCCUPIED, s] = 0
-        self._floats[LEAVES, s] = math.inf
-        self._release(s)
+        for s, taken in enumerate(self._taken):
+            if taken:
+                self._ints[OCCUPIED, s] = 0
+                self._floats[LEAVES, s] = math.inf
+                self._close(s)
         self._times[0] = max(self._times[0], t)
 
-    def _release(self, s: int) -> Player:
-        player = self.seats[s]
-        assert player is not None
-        self.seats[s] = None
+    def _close(self, s: int) -> None:
+        """Seat ``s`` is empty: its session's result, hands and drop go to the log."""
+        self._taken[s] = False
         self.count -= 1
-        player.seated_at = None
         column = self._ints[:, s].tolist()
-        player.chips, player.net = column[CHIPS], column[NET]
-        player.hands, player.buy_ins = column[HANDS_ROW], column[BOUGHT]
-        return player
+        session, log = column[SESSION], self.log
+        log.net[session] += column[NET]
+        log.hands[session] += column[HANDS_ROW]
+        log.drop[session] = column[BOUGHT]
 
     def set_dealing(self, dealing: bool, t: float, pause: float) -> None:
         """From ``t`` (the table advanced to it): dealing or not, until the next ``pause``."""
@@ -252,13 +265,13 @@ class BankedTable:
         self._times[2] = pause
 
     # ------------------------------------------------------------------ clock
-    def advance(self, t: float) -> list[Player]:
-        """Deal and book every round up to ``t``; returns the players who left before ``t``."""
+    def advance(self, t: float) -> None:
+        """Deal and book every round up to ``t``; the sessions that end before ``t`` end."""
         if t < self._times[1]:
-            return []
+            return
         if not self.count:  # nobody seated: only the clock moves
             self._times[1] = t
-            return []
+            return
         while True:
             code = advance(t, *self._arguments)
             if code == DONE:
@@ -271,10 +284,10 @@ class BankedTable:
             else:
                 self._pass_meter_money()
         counts = self._counts
-        if not counts[2]:
-            return []
-        gone, counts[2] = int(counts[2]), 0
-        return [self._release(int(s)) for s in self._departed[:gone, 0]]
+        if counts[2]:
+            gone, counts[2] = int(counts[2]), 0
+            for s in self._departed[:gone, 0].tolist():
+                self._close(int(s))
 
     def _kernel_arguments(self) -> tuple[object, ...]:
         """What :func:`~casino_sim.floor.banked_kernel.advance` takes after the time (the

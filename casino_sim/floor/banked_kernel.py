@@ -28,15 +28,16 @@ from numba import njit
 
 from casino_sim.games.banked.caribbean_stud.rounds import deal_round
 
-__all__ = ["DONE", "FULL", "NEED_WORDS", "N_SEAT_INTS", "N_SUMS", "advance"]
+__all__ = ["DONE", "FULL", "NEED_WORDS", "N_SEAT_INTS", "N_SUMS", "SAFE", "advance"]
 
 #: Sums per round kept for the day: rounds, hands, handle, main-game win, side handle, side
 #: awards paid by the house (fixed and envy), initial bets (antes), theoretical win.
 N_SUMS = 8
 #: :func:`advance` return codes: done, out of random words, an output buffer full.
 DONE, NEED_WORDS, FULL = 0, 1, 2
-#: ``times``: the next round's earliest start, the last change of seats, the next pause.
-NEXT_ROUND, LAST_CHANGE, PAUSE = 0, 1, 2
+#: ``times``: the next round's earliest start, the last change of seats, the next pause, and
+#: a time before which no one can leave (:func:`advance` sets it).
+NEXT_ROUND, LAST_CHANGE, PAUSE, SAFE = 0, 1, 2, 3
 #: ``state``: dealing (0 or 1), the next unread random word.
 DEALING, WORD = 0, 1
 #: ``counts``: meter runs, meter hands, departures written.
@@ -69,6 +70,24 @@ def _pass_time(rows, start, end, n, dealing, columns):  # type: ignore[no-untype
         _span(rows, start, end, columns[0], float(n))
         if dealing:
             _span(rows, start, end, columns[1], 1.0)
+
+
+@njit(cache=True)
+def _safe_until(  # type: ignore[no-untyped-def]
+    next_round, dealing, fastest, occupied, leaves, limited, chips, need, stake_tab, side, wager
+):  # fmt: skip
+    """A time before which nobody leaves: no session ends, and no limited bankroll can fall
+    short, losing every round's largest stake (and side bet) at the fastest pace."""
+    safe = math.inf
+    for s in range(occupied.shape[0]):
+        if not occupied[s]:
+            continue
+        safe = min(safe, leaves[s])
+        if limited[s] and dealing:
+            most = stake_tab[s].max() + (wager if side[s] else 0)
+            rounds = (chips[s] - need[s]) // most + 1
+            safe = min(safe, next_round + rounds * fastest)
+    return safe
 
 
 @njit(cache=True)
@@ -226,4 +245,6 @@ def advance(  # type: ignore[no-untyped-def]
         if t > times[LAST_CHANGE]:
             _pass_time(rows, times[LAST_CHANGE], t, n, state[DEALING], time_columns)
             times[LAST_CHANGE] = t
+        times[SAFE] = _safe_until(times[NEXT_ROUND], state[DEALING], seconds_of[1], occupied,
+                                  leaves, limited, chips, need, stake_tab, side, wager)  # fmt: skip
         return DONE

@@ -39,7 +39,7 @@ import simpy
 from casino_sim.config.floor import BankedGroup, PlayerType, PokerGroup, ProgressiveMeterDef
 from casino_sim.config.money import cents
 from casino_sim.engine.ledger import Ledger
-from casino_sim.floor.banked import BankedTable
+from casino_sim.floor.banked import REBUY_ANTES, BankedTable, SeatTerms
 from casino_sim.floor.meters import LinkedBadBeat, LinkedProgressive
 from casino_sim.floor.plan import FloorPlan
 from casino_sim.floor.players import Player
@@ -167,6 +167,7 @@ class _Floor:
                 )  # fmt: skip
         self.groups: dict[str, _Group] = {}
         self.choices: list[list[_Group]] = []  # by player type: its games, in preference order
+        self._seat_terms: dict[tuple[int, str, bool], SeatTerms] = {}
         self.tables: list[Table] = []
         self.table_groups: list[str] = []
         for group in definition.tables:
@@ -182,7 +183,7 @@ class _Floor:
                     pit = self.meters.get(group.progressive) if group.progressive else None
                     assert pit is None or isinstance(pit, LinkedProgressive)
                     table = BankedTable(i, group, floor.paytables[group.name], rng, tally=tally,
-                                        ledger=self.ledger, meter=pit,
+                                        ledger=self.ledger, log=self.log, meter=pit,
                                         book=plan.books[group.name])  # fmt: skip
                     for kind in self.kinds:
                         key = (group.name, kind.name)
@@ -259,8 +260,7 @@ class _Floor:
                 free = self._free_tables(group, now)
                 if free:
                     table = free[int(self._uniform() * len(free))]
-                    player = self._new_player(k, now + length, side, group.definition)
-                    self._sit_banked(player, table)
+                    self._sit_banked(k, table, now + length, side)
                     return
             elif any(t.free_seats() for t in group.tables):
                 target = group
@@ -270,7 +270,7 @@ class _Floor:
         if target is None:
             self.turned_away[k] += 1
             return
-        player = self._new_player(k, now + length, side, None)
+        player = self._new_player(k, now + length)
         player.bot = self._bot(kind.bot, player.session)
         target.waiting.append(player)
         self._list_changed(target, len(target.waiting) - 1)
@@ -286,6 +286,8 @@ class _Floor:
         free = []
         for table in cast(list[BankedTable], group.tables):  # a banked group's
             if table.count == table.size:
+                if not table.may_have_emptied(now):
+                    continue
                 self._bring(table, now)
                 if table.count == table.size:
                     continue
@@ -298,28 +300,33 @@ class _Floor:
             return _MIXED[session % len(_MIXED)]
         return _BOTS[name]
 
-    def _new_player(
-        self, k: int, leaves_at: float, side: bool, group: BankedGroup | None
-    ) -> Player:
-        kind = self.kinds[k]
-        player = Player(kind=k, session=self.log.open(k), leaves_at=leaves_at,
-                        arrived=self.env.now, mistake=kind.mistake)  # fmt: skip
-        if group is not None:
-            player.ante = kind.ante[group.name]
-            player.side = side and group.progressive is not None
-            player.unlimited = kind.buy_in is None
-        return player
+    def _new_player(self, k: int, leaves_at: float) -> Player:
+        """A poker player of type ``k`` (a banked session lives in its table's seat)."""
+        session = self.log.open(k)
+        return Player(kind=k, session=session, leaves_at=leaves_at, arrived=self.env.now)
 
     # ---------------------------------------------------------- banked play
-    def _sit_banked(self, player: Player, table: BankedTable) -> None:
+    def _sit_banked(self, k: int, table: BankedTable, leaves_at: float, side: bool) -> None:
+        """A new session of player type ``k`` sits at ``table`` with its buy-in (the drop)."""
         now = self.env.now
-        kind = self.kinds[player.kind]
-        player.rule = table.slot_of[kind.name]
-        buy_in = kind.buy_in if kind.buy_in is not None else player.ante * 40
-        player.chips = player.buy_ins = buy_in
+        terms = self._terms(k, table, side)
+        buy_in = self.kinds[k].buy_in
+        if buy_in is None:  # no bankroll limit: chips bought as the table's rebuys are
+            buy_in = terms.ante * REBUY_ANTES
         table.tally.add(now, DROP, buy_in)
         self._bring(table, now)
-        table.seat(player, now)
+        table.seat(self.log.open(k), terms, leaves_at, buy_in, now)
+
+    def _terms(self, k: int, table: BankedTable, side: bool) -> SeatTerms:
+        """How player type ``k`` plays at ``table`` (the side bet where the table has one)."""
+        key = (k, table.group.name, side)
+        if key not in self._seat_terms:
+            kind, group = self.kinds[k], table.group
+            self._seat_terms[key] = SeatTerms(
+                table.slot_of[kind.name], kind.ante[group.name],
+                side and group.progressive is not None, kind.buy_in is None, kind.mistake,
+            )  # fmt: skip
+        return self._seat_terms[key]
 
     def _bring(self, table: Table, t: float) -> None:
         """Bring ``table`` to time ``t``: its hands or rounds, and (banked) who left before.
@@ -331,10 +338,8 @@ class _Floor:
         """
         if isinstance(table, PokerTable):
             table.sync(t)
-            return
-        for player in table.advance(t):
-            player.token += 1
-            self._close_session(player)
+        else:
+            table.advance(t)
 
     # ---------------------------------------------------------- poker play
     def _fill(self, group: _Group) -> None:
@@ -423,8 +428,8 @@ class _Floor:
         self._fill(group)
 
     def _close_session(self, player: Player) -> None:
+        """A poker session ends (its hands are booked by the tables it played at)."""
         self.log.net[player.session] += player.net
-        self.log.hands[player.session] += player.hands  # a poker table books its hands itself
         self.log.drop[player.session] = player.buy_ins
 
     # ------------------------------------------------------- hours, breaks
@@ -440,17 +445,16 @@ class _Floor:
         pause = group.next_dealing_change(now)
         for table in group.tables:
             self._bring(table, now)
+            if isinstance(table, BankedTable):
+                if not open_:
+                    table.close_all(now)
+                table.set_dealing(dealing, now, pause)
+                continue
             if not open_:
-                players = table.stop(now) if isinstance(table, PokerTable) else table.players
-                for p in players:
-                    if p.seated_at is not None:
-                        table.unseat(p, now)
+                for p in table.stop(now):
                     p.token += 1
                     self._close_session(p)
-            if isinstance(table, BankedTable):
-                table.set_dealing(dealing, now, pause)
-            else:
-                table.set_dealing(dealing, now)
+            table.set_dealing(dealing, now)
         if open_ and isinstance(group.definition, PokerGroup):
             self._fill(group)
         for table in group.tables:
@@ -485,9 +489,11 @@ class _Floor:
         end = self.horizon
         for table in self.tables:
             self._bring(table, end)
-            for p in list(table.players if isinstance(table, BankedTable) else table.seats):
-                table.unseat(p, end)
-                self._close_session(p)
+            if isinstance(table, BankedTable):
+                table.close_all(end)
+            else:
+                for p in table.stop(end):
+                    self._close_session(p)
             table.flush()
         for group in self.groups.values():
             self._list_changed(group, len(group.waiting))

@@ -101,7 +101,7 @@ def _advance(t: float, table: dict[str, object], book: object, rows: np.ndarray)
         ints[row] = k[name]
     floats = np.stack([k["theo"], k["leaves"]])  # type: ignore[list-item]
     money = np.stack([k["stake"], k["paid"]])  # type: ignore[list-item]
-    times = np.array([0.0, 0.0, math.inf])
+    times = np.array([0.0, 0.0, math.inf, -math.inf])
     state = np.array([1, 0], np.int64)
     day = np.zeros(N_SUMS)
     departed = np.zeros((7, 2))
