@@ -112,10 +112,11 @@ class _Money:
         return self._by_ante[ante]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class SeatTerms:
     """How a session plays at a banked table: strategy slot in the table's book, ante
-    (cents), side bet, bankroll (unlimited: rebuys), mistake rate."""
+    (cents), side bet, bankroll (unlimited: rebuys), mistake rate. (Compared by identity:
+    the floor makes one per player type, group and side bet.)"""
 
     rule: int
     ante: int
@@ -177,7 +178,7 @@ class BankedTable:
         self._floats = np.zeros((2, n))
         self._floats[LEAVES] = math.inf
         self._mistake = np.zeros(n, np.uint64)
-        self._figures: dict[SeatTerms, tuple[list[int], int, np.ndarray, float]] = {}
+        self._figures: dict[SeatTerms, tuple[np.ndarray, int, np.ndarray, float]] = {}
         self._money = np.zeros((2, n, 14), np.int64)  # stake, paid by outcome
         self._game = (self.dealer.deck, self.dealer.kernel_tables, self.book.decide,
                       self.book.masks, self._seconds)  # fmt: skip
@@ -210,15 +211,16 @@ class BankedTable:
         self._taken[s] = True
         self.count += 1
         column, threshold, money, theo = self._seat_figures(terms)
-        column[SESSION], column[CHIPS], column[BOUGHT] = session, chips, chips
-        self._ints[:, s] = column
+        ints = self._ints
+        ints[:, s] = column
+        ints[SESSION, s], ints[CHIPS, s], ints[BOUGHT, s] = session, chips, chips
         self._mistake[s] = threshold
         self._money[:, s] = money
         self._floats[THEO, s], self._floats[LEAVES, s] = theo, leaves_at
         self._times[0] = max(self._times[0], t)
         self._times[SAFE] = -math.inf  # known again at the next advance
 
-    def _seat_figures(self, terms: SeatTerms) -> tuple[list[int], int, np.ndarray, float]:
+    def _seat_figures(self, terms: SeatTerms) -> tuple[np.ndarray, int, np.ndarray, float]:
         """A seat's column of the kernel's seat rows (the session's own figures still to
         fill), mistake threshold, (stake, paid) by outcome and theoretical win a round; the
         same for every player on the same terms, so built once."""
@@ -233,9 +235,9 @@ class BankedTable:
             column[REBUY_BELOW], column[REBUY_UNIT] = most + self._wager, ante * REBUY_ANTES
             money = np.stack(self.money.tables(ante))
             theo = self.edges.get(rule, 0.0) * ante
-            self._figures[terms] = (column, mistake_threshold(terms.mistake), money, theo)
-        column, threshold, money, theo = self._figures[terms]
-        return column.copy(), threshold, money, theo
+            self._figures[terms] = (np.array(column, np.int64),
+                                    mistake_threshold(terms.mistake), money, theo)  # fmt: skip
+        return self._figures[terms]
 
     def close_all(self, t: float) -> None:
         """Every seated session ends at ``t`` (the table advanced to ``t``): closing."""
