@@ -25,6 +25,11 @@ from casino_sim.floor.summary import FloorSummary
 
 __all__ = ["simulate_floor"]
 
+#: The floor model's revision, stored with a run directory so that a run stored by a model
+#: that gives other numbers for the same inputs and seed is refused, not resumed. 2: the
+#: tables' own clocks (2026-11-23).
+MODEL = 2
+
 
 def _latest(previous: ReplicationResult, result: ReplicationResult) -> ReplicationResult:
     return result
@@ -55,7 +60,7 @@ def simulate_floor(
 
     definition = None
     if runner is not None and runner.run_dir is not None:
-        definition = {"run": "floor.simulate_floor", "context": fingerprint(plan)}
+        definition = {"run": "floor.simulate_floor", "model": MODEL, "context": fingerprint(plan)}
     run_chunks(run_replication, plan, replications, seed=seed, merge=_latest, workers=workers,
                progress=take, options=runner, definition=definition)  # fmt: skip
     return summary

@@ -421,3 +421,20 @@ def test_dealer_breaks_without_relief_leave_40_dealing_minutes_an_hour(name):
     limit = days * 40 * 60
     assert (dealing <= limit + 1e-6).all()
     assert (dealing > 0).all() and (dealing >= limit - 1e-6).sum() >= 12
+
+
+def test_a_run_stored_by_another_floor_model_is_refused_not_resumed(tmp_path, monkeypatch):
+    """A run directory records the floor model's revision: the same floor and seed stored by
+    a model that uses its random numbers differently must not be mixed into a resumed run."""
+    import casino_sim.floor.simulate as floor_simulate
+    from casino_sim.engine.rundir import RunDirError
+    from casino_sim.engine.runner import RunnerOptions
+
+    floor = load_floor(DATA / "stud-rake.yaml")
+    options = RunnerOptions(run_dir=tmp_path / "run", resume=True)
+    monkeypatch.setattr(floor_simulate, "MODEL", floor_simulate.MODEL - 1)
+    floor_simulate.simulate_floor(floor, days=1, replications=1, seed=3, runner=options)
+    monkeypatch.undo()
+    before, now = floor_simulate.MODEL - 1, floor_simulate.MODEL
+    with pytest.raises(RunDirError, match=f"model {before} there, {now} here"):
+        floor_simulate.simulate_floor(floor, days=1, replications=1, seed=3, runner=options)
