@@ -30,100 +30,31 @@ import bisect
 import math
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import cast
 
 import numpy as np
 import simpy
 
-from casino_sim.config.floor import BankedGroup, PlayerType, PokerGroup, ProgressiveMeterDef
-from casino_sim.config.money import cents
+from casino_sim.config.floor import BankedGroup, PokerGroup, ProgressiveMeterDef
 from casino_sim.engine.ledger import Ledger
 from casino_sim.floor.banked import REBUY_ANTES, BankedTable, SeatTerms
+from casino_sim.floor.groups import PlayerKind, Table, TableGroup
 from casino_sim.floor.meters import LinkedBadBeat, LinkedProgressive
 from casino_sim.floor.plan import FloorPlan
 from casino_sim.floor.players import Player
 from casino_sim.floor.poker import PokerTable
 from casino_sim.floor.results import ReplicationResult, build_replication
-from casino_sim.floor.schedule import (
-    DAY,
-    is_dealing,
-    is_open,
-    next_arrival,
-    next_change,
-    next_dealing_change,
-)
+from casino_sim.floor.schedule import DAY, next_arrival
 from casino_sim.floor.tally import DROP, SessionLog, TableTally
 from casino_sim.games.poker_room.bots import BotPolicy, default_population
 
 __all__ = ["run_replication"]
 
-Table = BankedTable | PokerTable
 _MIXED = default_population(5)  # the "mixed" bot policy: session i plays _MIXED[i % 5]
 _BOTS: dict[str, BotPolicy] = {}
 for _bot in _MIXED:
     _BOTS.setdefault(_bot.name, _bot)  # the first of each name (the population has two regulars)
 _BLOCK = 1024  # random numbers drawn at a time for the traffic
-
-
-@dataclass(frozen=True)
-class _Kind:
-    """A player type's figures as plain numbers (read on every arrival)."""
-
-    name: str
-    games: tuple[str, ...]
-    session_seconds: float
-    fixed_session: bool
-    side_bet: float
-    mistake: float
-    patience_seconds: float
-    buy_in: int | None
-    bot: str
-    ante: dict[str, int]  # cents, by banked group
-
-    @classmethod
-    def of(cls, kind: PlayerType, plan: FloorPlan) -> _Kind:
-        return cls(
-            kind.name, kind.games, float(kind.session_minutes) * 60.0, kind.session == "fixed",
-            float(kind.side_bet), float(kind.mistake_rate), float(kind.patience_minutes) * 60.0,
-            None if kind.buy_in is None else cents(kind.buy_in), kind.bot,
-            {g: cents(a) for (g, k), a in plan.antes.items() if k == kind.name},
-        )  # fmt: skip
-
-
-@dataclass
-class _Group:
-    """A table group on the floor: its tables, hours, breaks and (poker) waiting list."""
-
-    definition: BankedGroup | PokerGroup
-    tables: list[Table]
-    windows: tuple[tuple[int, int], ...] | None
-    break_minutes: float | None
-    waiting: deque[Player]
-    waiting_tally: TableTally
-    last_list_change: float = 0.0
-    reneged: int = 0
-    _open: tuple[float, float, bool] = (math.inf, -math.inf, False)  # since, until, open
-    _pause: tuple[float, float] = (math.inf, -math.inf)  # since, the next dealing change
-
-    def is_open(self, t: float) -> bool:
-        """Open at ``t``? (Constant from one opening or closing to the next: cached.)"""
-        since, until, open_ = self._open
-        if not since <= t < until:
-            open_ = is_open(self.windows, t)
-            self._open = (t, next_change(self.windows, t), open_)
-        return open_
-
-    def next_dealing_change(self, t: float) -> float:
-        """:func:`~casino_sim.floor.schedule.next_dealing_change` after ``t``, cached until it passes."""
-        since, change = self._pause
-        if not since <= t < change:
-            change = next_dealing_change(self.windows, self.break_minutes, t)
-            self._pause = (t, change)
-        return change
-
-    def is_dealing(self, t: float) -> bool:
-        return is_dealing(self.windows, self.break_minutes, t)
 
 
 class _Floor:
@@ -139,7 +70,7 @@ class _Floor:
         hours = plan.days * 24
         self.ledger = Ledger()
         self.log = SessionLog()
-        self.kinds = [_Kind.of(k, plan) for k in definition.traffic.players]
+        self.kinds = [PlayerKind.of(k, plan) for k in definition.traffic.players]
         traffic, weekday = definition.traffic, definition.weekday
         self.rates = [traffic.rate_per_hour(h % 24, weekday(h // 24)) for h in range(24 * 7)]
         n_tables = sum(g.count for g in definition.tables)
@@ -165,8 +96,8 @@ class _Floor:
                     name, floor.bad_beat(name), self.ledger, grid=plan.grid, start=start,
                     credit_session=self._credit,
                 )  # fmt: skip
-        self.groups: dict[str, _Group] = {}
-        self.choices: list[list[_Group]] = []  # by player type: its games, in preference order
+        self.groups: dict[str, TableGroup] = {}
+        self.choices: list[list[TableGroup]] = []  # by player type: its games, in preference order
         self._seat_terms: dict[tuple[int, str, bool], SeatTerms] = {}
         self.tables: list[Table] = []
         self.table_groups: list[str] = []
@@ -204,7 +135,7 @@ class _Floor:
             minutes = None
             if breaks is not None and not breaks.relief:
                 minutes = float(breaks.minutes_per_hour)
-            self.groups[group.name] = _Group(group, tables, windows, minutes, deque(),
+            self.groups[group.name] = TableGroup(group, tables, windows, minutes, deque(),
                                              TableTally(hours))  # fmt: skip
         self.choices = [[self.groups[name] for name in kind.games] for kind in self.kinds]
 
@@ -280,7 +211,7 @@ class _Floor:
         if player.seated_at is None:  # still listed: gives up after the patience time
             self._after(patience, self._give_up(player, player.token))
 
-    def _free_tables(self, group: _Group, now: float) -> list[BankedTable]:
+    def _free_tables(self, group: TableGroup, now: float) -> list[BankedTable]:
         """The banked group's tables with a free seat at ``now`` (a full one brought to
         ``now`` first: a player may have left it)."""
         free = []
@@ -342,7 +273,7 @@ class _Floor:
             table.advance(t)
 
     # ---------------------------------------------------------- poker play
-    def _fill(self, group: _Group) -> None:
+    def _fill(self, group: TableGroup) -> None:
         """Seat listed players: into running games first, then start games where enough wait."""
         now = self.env.now
         if not group.is_open(now):
@@ -360,7 +291,7 @@ class _Floor:
                 while table.free_seats() and group.waiting:
                     self._seat_listed(group, table)
 
-    def _seat_listed(self, group: _Group, table: PokerTable) -> None:
+    def _seat_listed(self, group: TableGroup, table: PokerTable) -> None:
         now = self.env.now
         player = group.waiting.popleft()
         self._list_changed(group, len(group.waiting) + 1)
@@ -389,10 +320,10 @@ class _Floor:
             player.token += 1
             self._close_session(player)
 
-    def _group_of_listed(self, player: Player) -> _Group | None:
+    def _group_of_listed(self, player: Player) -> TableGroup | None:
         return next((g for g in self.groups.values() if player in g.waiting), None)
 
-    def _list_changed(self, group: _Group, length_before: int) -> None:
+    def _list_changed(self, group: TableGroup, length_before: int) -> None:
         now = self.env.now
         group.waiting_tally.add_span(group.last_list_change, now, 0, length_before)
         group.last_list_change = now
@@ -433,13 +364,13 @@ class _Floor:
         self.log.drop[player.session] = player.buy_ins
 
     # ------------------------------------------------------- hours, breaks
-    def _watch_hours(self, group: _Group) -> None:
+    def _watch_hours(self, group: TableGroup) -> None:
         now = self.env.now
         change = group.next_dealing_change(now)
         if change < self.horizon:
             self._after(change - now, lambda: self._hours_changed(group))
 
-    def _hours_changed(self, group: _Group) -> None:
+    def _hours_changed(self, group: TableGroup) -> None:
         now = self.env.now
         dealing, open_ = group.is_dealing(now), group.is_open(now)
         pause = group.next_dealing_change(now)
