@@ -173,7 +173,7 @@ class BankedTable:
         self._state = np.array([1, 0], np.int64)  # dealing, next unread word
         n = group.seats
         # the kernel's seat rows (a seated player's chips, net, hands and buy-ins live here
-        # while seated: see seat and _release)
+        # while seated: see seat and _close)
         self._ints = np.zeros((N_SEAT_INTS, n), np.int64)
         self._floats = np.zeros((2, n))
         self._floats[LEAVES] = math.inf
