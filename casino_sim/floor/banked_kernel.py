@@ -26,7 +26,8 @@ import math
 import numpy as np
 from numba import njit
 
-from casino_sim.games.banked.caribbean_stud.rounds import deal_round
+from casino_sim.floor.tally import add_span_rows
+from casino_sim.games.banked.caribbean_stud.rounds import deal_round, words_per_round
 
 __all__ = ["DONE", "FULL", "NEED_WORDS", "N_SEAT_INTS", "N_SUMS", "SAFE", "advance"]
 
@@ -53,23 +54,12 @@ THEO, LEAVES = 0, 1
 
 
 @njit(cache=True)
-def _span(rows, start, end, column, per_second):  # type: ignore[no-untyped-def]
-    """Add ``per_second`` for every second of [start, end) to ``column``, split by clock hour."""
-    top = rows.shape[0] - 1
-    t = start
-    while t < end:
-        stop = min(end, (math.floor(t / 3600.0) + 1) * 3600.0)
-        rows[min(max(int(t // 3600.0), 0), top), column] += per_second * (stop - t)
-        t = stop
-
-
-@njit(cache=True)
 def _pass_time(rows, start, end, n, dealing, columns):  # type: ignore[no-untyped-def]
     """Seat seconds (``n`` players) and dealing seconds over [start, end)."""
     if end > start and n:
-        _span(rows, start, end, columns[0], float(n))
+        add_span_rows(rows, start, end, columns[0], float(n))
         if dealing:
-            _span(rows, start, end, columns[1], 1.0)
+            add_span_rows(rows, start, end, columns[1], 1.0)
 
 
 @njit(cache=True)
@@ -165,7 +155,7 @@ def advance(  # type: ignore[no-untyped-def]
             code = DONE
             until = min(t, gone_at)
             while times[NEXT_ROUND] < until and times[NEXT_ROUND] + seconds <= times[PAUSE]:
-                if state[WORD] + 5 * (n + 1) + n > words.shape[0]:
+                if state[WORD] + words_per_round(n) > words.shape[0]:
                     code = NEED_WORDS
                     break
                 if counts[RUNS] + 1 >= runs.shape[0] or counts[HITS] + n > hits.shape[0]:

@@ -36,7 +36,6 @@ from casino_sim.floor.meters import LinkedBadBeat
 from casino_sim.floor.players import Player
 from casino_sim.floor.poker_segments import (
     DONE,
-    NEED_DECKS,
     book_hands,
     evaluator_tables,
     play_segments,
@@ -262,10 +261,7 @@ class PokerTable:
                                      book.drops_a, book.hits_t, book.hits, book.counts)  # fmt: skip
                 if code == DONE:
                     break
-                if code == NEED_DECKS:
-                    pool.ensure(int(state[1]), _BLOCK)
-                    continue
-            k = int(state[0])  # the Python engine plays this segment
+            k = int(state[0])  # the engine plays the rest of this segment, block by block
             self._play_python(k, segments[k], seg_net, seg_hands, book)
             state[0] = k + 1
         pool.drop_used(int(state[1]))

@@ -43,7 +43,6 @@ from casino_sim.games.poker_room.fast_settle import settle_hands
 
 __all__ = [
     "DONE",
-    "NEED_DECKS",
     "REPLAY",
     "book_hands",
     "evaluator_tables",
@@ -53,7 +52,7 @@ __all__ = [
 ]
 
 #: :func:`play_segments` return codes.
-DONE, NEED_DECKS, REPLAY = 0, 1, 2
+DONE, REPLAY = 0, 1
 _MAX_BLOCK = 4096  # hands played per kernel call
 
 
@@ -198,9 +197,9 @@ def play_segments(  # type: ignore[no-untyped-def]
     decks, uniforms, seg_times, seg_n, seg_bots, seg_net, seg_hands, state, clock, typical,
     game, rows, columns, totals, drops_t, drops_a, hits_t, hits, counts,
 ):  # fmt: skip
-    """Play segments ``state[0]..`` from deck ``state[1]``; returns :data:`DONE`,
-    :data:`NEED_DECKS` (the pool ran out) or :data:`REPLAY` (segment ``state[0]``
-    needs the Python engine).
+    """Play segments ``state[0]..`` from deck ``state[1]``; returns :data:`DONE`, or
+    :data:`REPLAY`: the rest of segment ``state[0]`` is the caller's (a hand the kernel
+    cannot deal, or the pool of decks ran out).
 
     ``seg_times`` rows: (start, end, next break or closing); ``seg_bots[k, p]``
     player ``p``'s (tightness, aggression, bluff); ``seg_net[k, p]`` and
@@ -225,7 +224,7 @@ def play_segments(  # type: ignore[no-untyped-def]
             count = min(_MAX_BLOCK, decks.shape[0] - state[1],
                         max(1, math.ceil((end - clock[0]) / guess)))  # fmt: skip
             if count <= 0:
-                return NEED_DECKS
+                return REPLAY
             lo, hi = state[1], state[1] + count
             stacks = np.full((count, n), buy_in, np.int64)
             status = np.zeros(count, np.int8)

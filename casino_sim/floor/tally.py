@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from numba import njit
 
 from casino_sim.floor.schedule import HOUR
 
@@ -39,6 +40,7 @@ __all__ = [
     "TIME_COLLECTED",
     "SessionLog",
     "TableTally",
+    "add_span_rows",
 ]
 
 #: Columns of a tally row (money in cents, time in seconds).
@@ -99,15 +101,18 @@ class TableTally:
 
     def add_span(self, start: float, end: float, metric: int, per_second: float) -> None:
         """Add ``per_second`` for every second of [start, end), split across clock hours."""
-        hour = int(start // HOUR)
-        if end <= (hour + 1) * HOUR and 0 <= hour < len(self.rows):  # within one hour: most spans
-            self.rows[hour, metric] += per_second * (end - start)
-            return
-        t = start
-        while t < end:
-            stop = min(end, (math.floor(t / HOUR) + 1) * HOUR)
-            self.rows[self._row(t), metric] += per_second * (stop - t)
-            t = stop
+        add_span_rows(self.rows, start, end, metric, per_second)
+
+
+@njit(cache=True)
+def add_span_rows(rows, start, end, column, per_second):  # type: ignore[no-untyped-def]
+    """:meth:`TableTally.add_span` on a tally's ``rows`` (compiled callers call it directly)."""
+    top = rows.shape[0] - 1
+    t = start
+    while t < end:
+        stop = min(end, (math.floor(t / HOUR) + 1) * HOUR)
+        rows[min(max(int(t // HOUR), 0), top), column] += per_second * (stop - t)
+        t = stop
 
 
 class SessionLog:

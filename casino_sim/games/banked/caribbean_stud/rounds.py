@@ -57,9 +57,21 @@ __all__ = [
     "deal_round",
     "deal_rounds",
     "mistake_threshold",
+    "words_per_round",
 ]
 
 MAX_SEATS = 7
+
+
+@njit(cache=True, inline="always")
+def words_per_round(n_seats: int) -> int:
+    """Random words :func:`deal_round` reads for ``n_seats`` seats: the cards, then a
+    decision word a seat.
+
+    >>> words_per_round(1)
+    11
+    """
+    return 5 * (n_seats + 1) + n_seats
 
 
 @njit(cache=True, inline="always")
@@ -203,7 +215,7 @@ class RoundDealer:
 
     def words(self, rounds: int, seats: int) -> NDArray[np.uint64]:
         """The random words of ``rounds`` rounds for ``seats`` seats (cards, then decisions)."""
-        words: NDArray[np.uint64] = self._bits.random_raw(rounds * (5 * (seats + 1) + seats))
+        words: NDArray[np.uint64] = self._bits.random_raw(rounds * words_per_round(seats))
         return words
 
     def strategy_slot(
