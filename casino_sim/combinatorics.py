@@ -98,8 +98,15 @@ def _colex_rows(rows: np.ndarray, binomial: np.ndarray, out: np.ndarray) -> None
         for i in range(rows.shape[0]):
             out[i] = colex5(rows[i], 0, binomial)
     else:
+        cards = np.empty(rows.shape[1], dtype=rows.dtype)
         for i in range(rows.shape[0]):
-            out[i] = colex_sorted(np.sort(rows[i]), rows.shape[1], binomial)
+            for a in range(rows.shape[1]):  # the row sorted (insertion, not numba's np.sort)
+                b = a
+                cards[b] = rows[i, a]
+                while b > 0 and cards[b - 1] > cards[b]:
+                    cards[b - 1], cards[b] = cards[b], cards[b - 1]
+                    b -= 1
+            out[i] = colex_sorted(cards, rows.shape[1], binomial)
 
 
 def colex_index(subsets: np.ndarray) -> np.ndarray:

@@ -68,11 +68,23 @@ def file_sha256(path: Path) -> str:
 
 
 def input_files(record: dict[str, Any]) -> dict[str, str]:
-    """The SHA-256 of each input report.json's provenance lists, by shipped name."""
-    from casino_sim.config.library import shipped_name
+    """The SHA-256 of each input report.json's provenance lists, by shipped name (the report
+    records shipped files by that name; a path, as an older report recorded, is named too)."""
+    from casino_sim.config.library import resolve_input, shipped_name
 
     inputs = record["provenance"]["inputs"].values()
-    return {shipped_name(item["path"]): item["sha256"] for item in inputs}
+    return {shipped_name(resolve_input(item["path"])): item["sha256"] for item in inputs}
+
+
+def machine_paths(record: Any, roots: tuple[str, ...]) -> list[str]:
+    """Every text of ``record`` that names a path of this machine (below one of ``roots``)."""
+    if isinstance(record, str):
+        return [record] if any(root in record for root in roots) else []
+    if isinstance(record, dict):
+        record = list(record.values())
+    if isinstance(record, list):
+        return [text for item in record for text in machine_paths(item, roots)]
+    return []
 
 
 def copy_whole(source: Path, target: Path) -> None:
@@ -99,6 +111,11 @@ def main() -> int:
             return done.returncode
         seconds = time.perf_counter() - started
         record = json.loads((out / "report.json").read_text())
+        roots = (str(package_root()), str(HERE.parent), scratch)
+        found = machine_paths(record, roots)
+        if found:  # the committed report names inputs by shipped name, never by this machine's path
+            print(f"report.json names paths of this machine, e.g. {found[0]!r}", file=sys.stderr)
+            return 1
         DEFAULT.mkdir(exist_ok=True)
         for name in COPIED:
             copy_whole(out / name, DEFAULT / name)

@@ -6,11 +6,13 @@ status. Any :class:`casino_sim.errors.CasinoSimError` (or other bad value the
 library refuses) becomes one line on stderr and exit status 2; argument errors
 do too. Never a traceback: an unexpected failure is one line and status 1
 (``CASINO_SIM_DEBUG=1`` shows the traceback). Exit statuses: 0 done, 1 internal
-error, 2 bad input or output path, 130 interrupted (Ctrl-C), 143 terminated.
+error, 2 bad input or output path, 130 interrupted (Ctrl-C), 143 terminated; a long run that
+is interrupted says how far it came and how to continue.
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import os
 import signal
@@ -49,6 +51,7 @@ def build_parser() -> OneLineArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_name in COMMANDS:
         importlib.import_module(module_name).register(subparsers)
+    parser.commands = subparsers.choices
     return parser
 
 
@@ -57,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from casino_sim.errors import CasinoSimError
 
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, list(sys.argv[1:] if argv is None else argv))
     if getattr(args, "func", None) is None:
         parser.print_help()
         return 0
@@ -74,10 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(f"{error.filename or ''}: {error.strerror or error}".lstrip(": "))
     except (ValueError, OverflowError, ArithmeticError) as error:
         return fail(f"bad value: {error}")
-    except KeyboardInterrupt:
-        return fail("interrupted", status=130)
+    except KeyboardInterrupt as stop:
+        return fail(_with_notes("interrupted", stop), status=130)
     except Terminated as stop:
-        return fail("terminated", status=int(stop.code or 143))
+        return fail(_with_notes("terminated", stop), status=int(stop.code or 143))
     except Exception as error:
         if os.environ.get("CASINO_SIM_DEBUG"):
             raise
@@ -88,6 +91,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     finally:
         undo_notes()
+
+
+def _parse(parser: OneLineArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """The command line, with a command's inputs allowed after its options' values.
+
+    ``report A --progressive P B C`` reads A, B and C as inputs (argparse alone stops
+    at B: its positional arguments are taken in one run).
+    """
+    args, extra = parser.parse_known_args(argv)
+    command = getattr(args, "command", None)
+    commands = parser.commands
+    if not extra or command not in commands or command not in argv:
+        return parser.parse_args(argv)  # the usual one-line error for what is left over
+    rest = argv[argv.index(command) + 1 :]
+    try:
+        intermixed = commands[command].parse_intermixed_args(rest)
+    except TypeError:  # a command with sub-commands of its own: argparse's own reading
+        return parser.parse_args(argv)
+    intermixed.command = command
+    return intermixed
+
+
+def _with_notes(word: str, stop: BaseException) -> str:
+    """``interrupted`` and what the run's notes say (how much was done, how to continue)."""
+    return " ".join([word, *getattr(stop, "__notes__", [])])
 
 
 def _first_line(error: Exception) -> str:

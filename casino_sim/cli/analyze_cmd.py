@@ -14,9 +14,9 @@ from casino_sim.cli.common import (
     add_output_options,
     caribbean_strategy,
     check_outputs,
-    progress_bar,
     run_provenance,
 )
+from casino_sim.cli.progress import progress_bar
 
 if TYPE_CHECKING:
     from casino_sim.config import CaribbeanPaytable
@@ -89,6 +89,7 @@ def _paytable_path(args: argparse.Namespace) -> Path:
 def run(args: argparse.Namespace) -> int:
     from casino_sim.config import load_paytable, load_progressive, resolve_input
     from casino_sim.engine.files import write_csv, write_json
+    from casino_sim.games.banked.caribbean_stud.economics import progressive_flags
     from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
     from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
     from casino_sim.games.banked.caribbean_stud.exact.optimal import ace_king_summary
@@ -138,6 +139,10 @@ def run(args: argparse.Namespace) -> int:
         print()
         print(format_progressive(side, meters or default_meters))
         record["progressive"] = side.to_record()
+        flags = progressive_flags(side)  # broken rules of the side bet's economics
+        record["flags"] = [flag.to_record() for flag in flags]
+        if flags:  # a sound side bet prints none
+            print(f"\nFlags: {len(flags)}" + "".join(f"\n  FLAG: {flag}" for flag in flags))
     if args.json:
         write_json(args.json, record, overwrite=args.force)
     if args.csv:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import logging
 import math
 import re
@@ -12,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NoReturn, TextIO, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, TypeAlias
 
 from casino_sim.errors import OptionError
 
@@ -36,16 +37,37 @@ def fail(message: str, *, status: int = 2) -> int:
 class OneLineArgumentParser(argparse.ArgumentParser):
     """An ArgumentParser whose usage errors are one line and exit status 2."""
 
+    commands: Mapping[str, argparse.ArgumentParser]
+    """The top-level parser's sub-command parsers, by name (set by ``build_parser``)."""
+
     def error(self, message: str) -> NoReturn:
         fail(f"{self.prog}: {message} (see --help)")
         raise SystemExit(2)
 
 
-class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
-    """Help that shows each option's default (``--help`` of every command)."""
+class HelpFormatter(argparse.HelpFormatter):
+    """Help that states each option's default once: ``(default: 10,000)`` after the help text.
+
+    Nothing is added when the help text already speaks of its default, or when
+    there is none to show (``None``, an off switch); numbers get thousands
+    separators.
+    """
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if "default" in text or default is None or default is False or default == argparse.SUPPRESS:
+            return text
+        shown = _plain(default) if isinstance(default, int | float | Fraction) else str(default)
+        return f"{text} (default: {shown.replace('%', '%%')})"
 
 
-_COUNT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kKmMgGbB]?)\s*$")
+#: A whole number as people write it: ``1000`` or ``1,000`` (commas between groups of three).
+_WHOLE = r"(?:\d{1,3}(?:,\d{3})+|\d+)"
+_COUNT = re.compile(rf"^\s*({_WHOLE}(?:\.\d+)?)\s*([kKmMgGbB]?)\s*$")
+_INT = re.compile(rf"^\s*([-+]?{_WHOLE})\s*$")
+_FLOAT = re.compile(rf"^\s*([-+]?(?:{_WHOLE}(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*(%?)\s*$")
+_MONEY = re.compile(rf"^\s*\$?\s*({_WHOLE}(?:\.\d{{1,2}})?)\s*$")
 _SCALE = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
 
 
@@ -53,13 +75,17 @@ _SCALE = {"": 1, "k": 10**3, "m": 10**6, "g": 10**9, "b": 10**9}
 class Number:
     """An argparse type: a number of one kind checked against a range, with one message.
 
-    ``kind`` is ``"int"``, ``"count"`` (``250k``, ``100M``), ``"float"`` or
-    ``"money"`` (an exact amount in whole cents).
+    ``kind`` is ``"int"``, ``"count"`` (``250k``, ``100M``), ``"float"`` (a
+    percent too, ``50%``, when ``percent``) or ``"money"`` (an exact amount in
+    whole cents, ``$``-sign allowed). Thousands separators are read as people
+    type them: ``1,000,000``.
 
-    >>> Number("count", low=1, high=10**9)("2.5k")
-    2500
-    >>> Number("money", low=Fraction(1, 100), high=10**6)("2.50")
-    Fraction(5, 2)
+    >>> Number("count", low=1, high=10**9)("2.5k"), Number("count", low=1)("1,000,000")
+    (2500, 1000000)
+    >>> Number("money", low=Fraction(1, 100), high=10**6)("$1,250.50")
+    Fraction(2501, 2)
+    >>> Number("float", low=0, high=1, percent=True)("35%")
+    0.35
     >>> Number("float", low=0, high=1)("nan")
     Traceback (most recent call last):
     ...
@@ -70,6 +96,7 @@ class Number:
     low: float | int | Fraction | None = None
     high: float | int | Fraction | None = None
     low_open: bool = False
+    percent: bool = False
 
     def _range(self) -> str:
         low = "" if self.low is None else _plain(self.low)
@@ -80,38 +107,38 @@ class Number:
             return f"{'above' if self.low_open else 'at least'} {low}"
         return f"at most {high}"
 
-    def _expected(self) -> str:
+    def expected(self) -> str:
+        """What the option takes, e.g. ``expected a whole number from 1 to 7``."""
         what = {
             "int": "a whole number",
-            "count": "a count like 1000, 250k or 100M",
-            "float": "a number",
-            "money": "an amount in whole cents like 5 or 2.50",
+            "count": "a count like 1000, 1,000,000, 250k or 100M",
+            "float": "a number" + (" or a percent like 35%" if self.percent else ""),
+            "money": "an amount in whole cents like 5, 2.50 or $1,000",
         }[self.kind]
         return f"expected {what} {self._range()}"
 
     def _parse(self, text: str) -> int | float | Fraction | None:
+        pattern = {"int": _INT, "count": _COUNT, "float": _FLOAT, "money": _MONEY}[self.kind]
+        match = pattern.match(text)
+        if match is None:
+            return None
+        digits = match.group(1).replace(",", "")
         if self.kind == "int":
-            return int(text) if re.fullmatch(r"\s*[-+]?\d+\s*", text) else None
+            return int(digits)
         if self.kind == "count":
-            match = _COUNT.match(text)
-            if not match:
-                return None
-            count = Fraction(match.group(1)) * _SCALE[match.group(2).lower()]
+            count = Fraction(digits) * _SCALE[match.group(2).lower()]
             return int(count) if count.denominator == 1 else None
         if self.kind == "float":
-            try:
-                number = float(text)
-            except ValueError:
+            if match.group(2) and not self.percent:
                 return None
+            number = float(digits) / (100 if match.group(2) else 1)
             return number if math.isfinite(number) else None
-        if not re.fullmatch(r"\s*\d+(\.\d{1,2})?\s*", text):
-            return None
-        return Fraction(text.strip())
+        return Fraction(digits)
 
     def __call__(self, text: str) -> int | float | Fraction:
         value = self._parse(text)
         if value is None or not self._in_range(value):
-            raise argparse.ArgumentTypeError(f"{self._expected()}, got {text!r}")
+            raise argparse.ArgumentTypeError(f"{self.expected()}, got {text!r}")
         return value
 
     def _in_range(self, value: int | float | Fraction) -> bool:
@@ -137,18 +164,55 @@ def require(condition: bool, message: str) -> None:
         raise OptionError(message)
 
 
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'optimal'?)`` when ``word`` is close to one of ``choices``, else "".
+
+    >>> did_you_mean("optimla", ["optimal", "akj83"])
+    " (did you mean 'optimal'?)"
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def unknown_strategy(name: str, *, files: bool) -> OptionError:
+    """The ``--strategy`` error for a name that is none of the named strategies."""
+    from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
+
+    expected = ", ".join(NAMED_STRATEGIES) + (" or a strategy YAML file" if files else "")
+    return OptionError(
+        f"--strategy: unknown strategy {name!r}{did_you_mean(name, NAMED_STRATEGIES)}; "
+        f"expected {expected}"
+    )
+
+
+def check_strategy(text: str) -> None:
+    """Refuse a ``--strategy`` that is neither a named strategy nor a YAML file name."""
+    from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
+
+    if text not in NAMED_STRATEGIES and Path(text).suffix not in (".yaml", ".yml"):
+        raise unknown_strategy(text, files=True)
+
+
 def caribbean_strategy(text: str) -> str | DecisionTable:
     """A ``--strategy`` value: a named Caribbean Stud strategy, or a strategy YAML file loaded."""
     from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
 
+    check_strategy(text)
     if text in NAMED_STRATEGIES:
         return text
-    path = Path(text)
-    require(path.suffix in (".yaml", ".yml") and path.is_file(),
-            f"--strategy: expected one of {', '.join(NAMED_STRATEGIES)} or a strategy YAML file, got {text!r}")  # fmt: skip
+    require(Path(text).is_file(), f"--strategy: {text}: no such strategy file")
     from casino_sim.games.banked.caribbean_stud.strategy.rules_file import load_rule_strategy
 
-    return load_rule_strategy(path)
+    return load_rule_strategy(Path(text))
+
+
+def declared_kind(path: Path) -> str | None:
+    """The ``kind:`` a YAML file declares (None when it declares none); bad YAML raises."""
+    from casino_sim.config.yaml_source import read_yaml
+
+    data = read_yaml(path).data
+    kind = data.get("kind") if isinstance(data, dict) else None
+    return kind if isinstance(kind, str) else None
 
 
 def comma_list(text: str, option: str) -> list[str]:
@@ -225,36 +289,6 @@ def run_provenance(
     )
 
 
-class _LineStream:
-    """A file for tqdm when stderr is not a terminal: one plain line every few seconds."""
-
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
-
-    def write(self, text: str) -> None:
-        line = text.strip("\r\n\x1b[A ")
-        if line:
-            self.stream.write(line + "\n")
-
-    def flush(self) -> None:
-        self.stream.flush()
-
-
-def progress_bar(*, total: int, unit: str, desc: str, quiet: bool = False) -> Any:
-    """A tqdm bar on stderr with rate and time left, shown once work lasts over a second.
-
-    On a terminal it is live; otherwise (a log file, CI) it is a plain line
-    every 5 seconds, so long runs still show their ETA; none when ``quiet``.
-    """
-    from tqdm import tqdm
-
-    if sys.stderr.isatty():
-        return tqdm(total=total, unit=unit, unit_scale=True, desc=desc, disable=quiet, leave=False,
-                    file=sys.stderr, dynamic_ncols=True, delay=1)  # fmt: skip
-    return tqdm(total=total, unit=unit, unit_scale=True, desc=desc, disable=quiet, ascii=True,
-                file=_LineStream(sys.stderr), mininterval=5, ncols=100, delay=5)  # fmt: skip
-
-
 class _NoteHandler(logging.Handler):
     """Prints the library's log records as ``casino-sim: note: ...`` lines on stderr."""
 
@@ -276,36 +310,6 @@ def show_library_notes() -> Callable[[], None]:
         logger.setLevel(previous)
 
     return undo
-
-
-class RunProgress:
-    """Progress of a chunked run on a :func:`progress_bar`: units, chunks done, rate, time left.
-
-    ``update(units)`` after each chunk (in chunk order); ``restored(index)``
-    just before a chunk comes back from a run directory: that chunk counts as
-    done but not toward the rate (so time left is measured on real work).
-    """
-
-    def __init__(self, bar: Any, *, chunks: int) -> None:
-        self.bar, self.chunks = bar, chunks
-        self.done = 0
-        self._restoring = False
-
-    def restored(self, index: int) -> None:
-        self._restoring = True
-
-    def update(self, units: int) -> None:
-        self.done += 1
-        restoring, self._restoring = self._restoring, False
-        if getattr(self.bar, "disable", False):  # --quiet: tqdm keeps no counts
-            return
-        if restoring:  # counted, but no sample for the rate
-            self.bar.n += units
-            self.bar.last_print_n = self.bar.n
-            self.bar.initial += units
-        else:
-            self.bar.update(units)
-        self.bar.set_postfix_str(f"chunk {self.done}/{self.chunks}", refresh=False)
 
 
 def add_runner_options(parser: argparse.ArgumentParser) -> None:

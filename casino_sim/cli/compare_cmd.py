@@ -20,6 +20,7 @@ from casino_sim.cli.common import (
     require,
     run_provenance,
 )
+from casino_sim.cli.progress import workers_note
 
 if TYPE_CHECKING:
     pass
@@ -53,7 +54,7 @@ def register(subparsers: Subparsers) -> None:
                         help="paytables: optimal | pair-or-better | akj83 | always-raise | FILE")  # fmt: skip
     parser.add_argument("--ante", type=ANTE, default=None, metavar="AMOUNT",
                         help="paytables: each player's ante (money) for the win per hour and capped edges "
-                        "(default 10)")  # fmt: skip
+                        "(default: 10)")  # fmt: skip
     parser.add_argument("--players", type=Number("int", low=1, high=10), default=None,
                         help="players per table (default: 5 at a Caribbean table, 8 at a stud table)")  # fmt: skip
     parser.add_argument("--rounds-per-hour", type=Number("float", low=0, high=1000, low_open=True),
@@ -63,7 +64,7 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--variant",
         default=None,
-        help="stud tables: the variant dealt (default stud/seven_card_stud)",
+        help="stud tables: the variant dealt (default: stud/seven_card_stud)",
     )
     parser.add_argument("--hands", type=Number("count", low=100, high=10**8), default=100_000,
                         help="stud tables: hands simulated per table, e.g. 250k")  # fmt: skip
@@ -132,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
         limit = min(variant.max_players, *(t.max_seats for t in definitions))
         require(2 <= players <= limit, f"--players must be 2..{limit} for {variant.name} at these tables")  # fmt: skip
         seed = settings["seed"] = pick_seed(args.seed)
+        workers_note(args.workers)
         print(f"simulating {args.hands:,} hands per table, seed {seed}")
         record = compare_stud.compare_stud_tables(variant, definitions, traffic=traffic,
                                              hands=args.hands, seed=seed, workers=args.workers)  # fmt: skip

@@ -16,25 +16,25 @@ import argparse
 import time
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from casino_sim.cli.common import (
     SEED,
     WORKERS,
     HelpFormatter,
     Number,
-    RunProgress,
     Subparsers,
     add_output_options,
     add_runner_options,
     check_outputs,
-    progress_bar,
+    check_strategy,
+    declared_kind,
     require,
     run_provenance,
     run_seed,
     runner_options,
 )
+from casino_sim.cli.progress import chunk_progress
 
 if TYPE_CHECKING:
     from casino_sim.config.floor_loader import Floor
@@ -53,15 +53,6 @@ SHORTCUT = {
 }
 
 
-class _FloorHelp(HelpFormatter):
-    """Shows defaults, except for options whose default the help text states itself (None)."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        if action.default is None:
-            return action.help
-        return super()._get_help_string(action)
-
-
 def register(subparsers: Subparsers) -> None:
     """Add the ``floor`` sub-command."""
     parser = subparsers.add_parser(
@@ -71,7 +62,7 @@ def register(subparsers: Subparsers) -> None:
         description="A SimPy model of a casino floor (kind: floor YAML, e.g. floors/casino): "
         "arrivals by hour and weekday, seats, waiting lists, dealer breaks, linked meters, "
         "replicated. A caribbean_stud paytable instead runs one pit (the shortcut options).",
-        formatter_class=_FloorHelp,
+        formatter_class=HelpFormatter,
     )
     parser.add_argument(
         "floor",
@@ -128,8 +119,9 @@ def register(subparsers: Subparsers) -> None:
         "(default: optimal)",
     )  # fmt: skip
     shortcut.add_argument(
-        "--side-bet-share", type=Number("float", low=0, high=1), default=None,
-        help="chance a session plays the progressive (needs --progressive; default 0.5 with it)",
+        "--side-bet-share", type=Number("float", low=0, high=1, percent=True), default=None,
+        help="chance a session plays the progressive, e.g. 0.5 or 50%% (needs --progressive; "
+        "default 0.5 with it)",
     )  # fmt: skip
     shortcut.add_argument(
         "--progressive", metavar="FILE", default=None,
@@ -141,29 +133,24 @@ def register(subparsers: Subparsers) -> None:
     parser.set_defaults(func=run)
 
 
-def _declared_kind(path: Path) -> Any:
-    from casino_sim.config.yaml_source import read_yaml
-
-    data = read_yaml(path).data
-    return data.get("kind") if isinstance(data, dict) else None
-
-
 def _load(args: argparse.Namespace) -> Floor:
     """The floor a command line means: a floor file, or the shortcut's pit for a paytable."""
     from casino_sim.config import load_floor, resolve_input
     from casino_sim.floor.shortcut import SHORTCUT_DAYS, pit_floor
 
     path = resolve_input(args.floor)
-    kind = _declared_kind(path)
+    kind = declared_kind(path)
     given = {name: getattr(args, name) for name in SHORTCUT if getattr(args, name) is not None}
     if kind == "floor":
         named = ", ".join("--" + name.replace("_", "-") for name in given)
         require(not given, f"{named}: only with a caribbean_stud paytable (the shortcut); "
                            f"a floor file sets the tables and players in its YAML")  # fmt: skip
         return load_floor(path)
-    got = f"a {kind} file" if isinstance(kind, str) else "a file without a kind"
+    got = f"a {kind} file" if kind is not None else "a file without a kind"
     require(kind == "caribbean_stud",
             f"{args.floor}: expected a floor file or a caribbean_stud paytable, got {got}")  # fmt: skip
+    if args.strategy is not None:
+        check_strategy(args.strategy)
     options = {**SHORTCUT, **given}
     return pit_floor(path, days=SHORTCUT_DAYS, **options)
 
@@ -184,16 +171,16 @@ def run(args: argparse.Namespace) -> int:
     days = floor.definition.days if args.days is None else args.days
     seed = run_seed(args)
     started = time.perf_counter()
-    with progress_bar(total=args.replications, unit="replication", desc="floor",
-                      quiet=args.quiet) as bar:  # fmt: skip
-        progress = RunProgress(bar, chunks=args.replications)
+    with chunk_progress(args, total=args.replications, unit="replication", seed=seed,
+                        chunks=args.replications, chunk="one replication", quiet=args.quiet) as progress:  # fmt: skip
         summary = simulate_floor(floor, days=days, replications=args.replications, seed=seed,
                                  workers=args.workers,
                                  on_replication=lambda index, result: progress.update(1),
                                  runner=replace(runner, on_restored=progress.restored))  # fmt: skip
     elapsed = time.perf_counter() - started
     record = summary.to_record()
-    print(format_floor(record, name=floor.definition.name, seed=seed, workers=args.workers))
+    workers = progress.workers  # the processes that ran (--workers may ask for more)
+    print(format_floor(record, name=floor.definition.name, seed=seed, workers=workers))
     written = []
     if args.json:
         provenance = run_provenance(args, floor.inputs, seed=seed,
@@ -201,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
         data = {
             "provenance": provenance,
             "definition": to_data(floor.definition),
-            "workers": args.workers,
+            "workers": workers,
             **record,
             "ledger": summary.ledger.to_record(),  # every replication's flows, in cents
         }

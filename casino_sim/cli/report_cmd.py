@@ -25,10 +25,11 @@ from casino_sim.cli.common import (
     Subparsers,
     add_output_options,
     check_outputs,
+    check_strategy,
     pick_seed,
-    progress_bar,
     run_provenance,
 )
+from casino_sim.cli.progress import count_startup, progress_bar, workers_note
 
 if TYPE_CHECKING:
     from casino_sim.report.par.model import Report, Stage, Tick
@@ -99,9 +100,9 @@ def register(subparsers: Subparsers) -> None:
         "--hands",
         type=Number("count", low=1000, high=10**10),
         default=None,
-        help=f"hands of each simulation (default: "
-        f"{defaults.caribbean_hands:,} per Caribbean Stud Monte Carlo, "
-        f"{defaults.stud_hands:,} per stud table)",
+        help=f"hands of each simulation (default: per Caribbean Stud Monte Carlo enough for "
+        f"a standard error of the house edge of at most {100 * defaults.caribbean_edge_se:g} "
+        f"points, about 10.5M; {defaults.stud_hands:,} per stud table)",
     )
     parser.add_argument(
         "--strategy",
@@ -121,6 +122,11 @@ def register(subparsers: Subparsers) -> None:
         default=DEFAULT_VARIANT,
         help="the stud variant of stud tables given without one before them",
     )
+    parser.add_argument(
+        "--title",
+        default="PAR report",
+        help="the report's title (the page, the PDF, the Markdown and the workbook)",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
     add_output_options(parser)
     parser.set_defaults(func=run)
@@ -132,7 +138,17 @@ def _stage(quiet: bool) -> Stage:
     @contextlib.contextmanager
     def stage(description: str, total: int, unit: str) -> Iterator[Tick]:
         with progress_bar(total=total, unit=unit, desc=description, quiet=quiet) as bar:
-            yield bar.update
+            ticks = 0
+
+            def tick(units: int) -> None:  # the rate starts after the first (start-up) tick
+                nonlocal ticks
+                ticks += 1
+                if ticks == 1:
+                    count_startup(bar, units)
+                else:
+                    bar.update(units)
+
+            yield tick
 
     return stage
 
@@ -171,7 +187,6 @@ def _headline_lines(report: Report) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Check everything, compute the figures, write the folder, print where and the headline."""
-    from casino_sim.engine.runner import available_workers
     from casino_sim.report.par.content import build_report
     from casino_sim.report.par.inputs import FloorInput, read_inputs
     from casino_sim.report.par.outputs import parse_formats, report_files
@@ -179,6 +194,7 @@ def run(args: argparse.Namespace) -> int:
 
     started = time.perf_counter()
     formats = parse_formats(args.format)
+    check_strategy(args.strategy)
     inputs = read_inputs(
         args.inputs, strategy=args.strategy, progressive=args.progressive, variant=args.variant
     )
@@ -192,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
     defaults = ReportSettings(seed=seed)
     settings = ReportSettings(
         seed=seed,
-        workers=args.workers or available_workers(),
+        workers=workers_note(args.workers),  # every core, or as many as --workers may use
         caribbean_hands=args.hands or defaults.caribbean_hands,
         stud_hands=args.hands or defaults.stud_hands,
         days=args.days,
@@ -200,7 +216,12 @@ def run(args: argparse.Namespace) -> int:
     )
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     provenance = run_provenance(args, files, generated=generated)
-    report = build_report(inputs, settings, provenance=provenance, stage=_stage(args.quiet))
+    from casino_sim.report.par.precompile import compile_ahead
+
+    with compile_ahead(inputs):  # a first run compiles the simulations' kernels meanwhile
+        report = build_report(
+            inputs, settings, provenance=provenance, stage=_stage(args.quiet), title=args.title
+        )
     written = report_files(report, formats)
     from casino_sim.engine.files import write_directory
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import math
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from casino_sim.cli.common import (
@@ -20,18 +19,19 @@ from casino_sim.cli.common import (
     WORKERS,
     HelpFormatter,
     Number,
-    RunProgress,
     Subparsers,
     add_output_options,
     add_runner_options,
     check_outputs,
     comma_list,
-    progress_bar,
     require,
     run_provenance,
     run_seed,
     runner_options,
+    unknown_strategy,
 )
+from casino_sim.cli.progress import chunk_progress
+from casino_sim.cli.seat_options import per_seat, per_seat_antes
 
 PERCENTILES = (5, 25, 50, 75, 95)
 #: Rounds per run: 10^10 is 20 certification runs, about 10 minutes here; more is surely a typo.
@@ -39,7 +39,6 @@ MAX_ROUNDS = 10**10
 #: Below this many rounds the intervals and the chi-square test mean little.
 MIN_ROUNDS_FOR_INTERVALS = 1_000
 ROUNDS = Number("count", low=1, high=MAX_ROUNDS)
-ANTE = Number("money", low=Fraction(1, 100), high=1_000_000)
 #: ``--until-se``: a target standard error of the house edge (per ante).
 TARGET_SE = Number("float", low=0, high=1, low_open=True)
 DEFAULT_ROUNDS = 10_000_000
@@ -77,7 +76,8 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--ante",
         default="1",
-        help="ante in money (0.01 to 1,000,000); or one per seat, comma-separated",
+        help="ante in money, 0.01 to 1,000,000 ($25 and 1,000 are read as written), or one per "
+        "seat after a comma and a space: 5, 10, 25",
     )
     parser.add_argument("--progressive", metavar="FILE", help="a progressive side-bet YAML file")
     parser.add_argument(
@@ -115,28 +115,6 @@ def register(subparsers: Subparsers) -> None:
     parser.set_defaults(func=run)
 
 
-def _per_seat(text: str, seats: int, what: str) -> list[str]:
-    from casino_sim.errors import OptionError
-
-    items = comma_list(text, f"--{what}")
-    if len(items) == 1:
-        return items * seats
-    if len(items) != seats:
-        raise OptionError(f"--{what}: give one value or one per seat ({seats}), got {len(items)}")
-    return items
-
-
-def _ante(text: str) -> Fraction:
-    import argparse as _argparse
-
-    from casino_sim.errors import OptionError
-
-    try:
-        return Fraction(ANTE(text))
-    except _argparse.ArgumentTypeError as error:
-        raise OptionError(f"--ante: {error}") from None
-
-
 def build_config(args: argparse.Namespace) -> Any:
     """The simulation config from parsed options (OptionError / PaytableError on bad input)."""
     from casino_sim.config import load_paytable, load_progressive
@@ -150,13 +128,11 @@ def build_config(args: argparse.Namespace) -> Any:
 
     if not 1 <= args.seats <= MAX_SEATS:
         raise OptionError(f"--seats must be 1..{MAX_SEATS}, got {args.seats}")
-    strategies = _per_seat(args.strategy, args.seats, "strategy")
+    strategies = per_seat(args.strategy, args.seats, "strategy")
     for name in strategies:
         if name not in NAMED_STRATEGIES:
-            raise OptionError(
-                f"--strategy: unknown strategy {name!r}: expected one of {', '.join(NAMED_STRATEGIES)}"
-            )
-    antes = [_ante(a) for a in _per_seat(args.ante, args.seats, "ante")]
+            raise unknown_strategy(name, files=False)
+    antes = per_seat_antes(args.ante, args.seats)
     if args.progressive_seats and not args.progressive:
         raise OptionError("--progressive-seats needs --progressive FILE")
     paytable = load_paytable(args.paytable)
@@ -216,8 +192,9 @@ def run(args: argparse.Namespace) -> int:
                 f"{plan.rounds:.3g} rounds, more than the {MAX_ROUNDS:.0e} a run may deal")  # fmt: skip
         hands = plan.rounds
     args.hands = hands  # the provenance records the rounds dealt
-    with progress_bar(total=hands, unit="hand", desc="simulate", quiet=args.no_progress) as bar:
-        progress = RunProgress(bar, chunks=-(-hands // config.chunk_rounds))
+    chunks = -(-hands // config.chunk_rounds)
+    with chunk_progress(args, total=hands, unit="hand", chunks=chunks, seed=seed,
+                        chunk=f"up to {config.chunk_rounds:,} rounds", quiet=args.no_progress) as progress:  # fmt: skip
         result = simulate_caribbean(
             config,
             hands,
@@ -235,6 +212,7 @@ def run(args: argparse.Namespace) -> int:
         print(line)
     if args.json:
         record = {**result.to_record(), "provenance": run_provenance(args, inputs, seed=seed)}
+        record["flags"] = [flag.to_record() for flag in _rule_flags(result)]  # the economics
         if plan is not None:
             record["stopping_rule"] = plan.to_record()
         write_json(args.json, record, overwrite=args.force)
@@ -270,8 +248,51 @@ def _ci(estimate: Any) -> str:
     return f"[{_pct(iv.low)}, {_pct(iv.high)}]"
 
 
+class _Comparisons:
+    """The run's simulated-against-exact comparisons, flagged together by Holm's test.
+
+    Each is a row of text with its z and two-sided p; the flags are decided once
+    every comparison is in (:meth:`lines`), so the chance that a sound run shows
+    any flag is at most 5%, however many comparisons it prints.
+    """
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[str, float | None]] = []  # text, p (None: not a comparison)
+
+    def add(self, text: str, p: float | None = None) -> None:
+        self.rows.append((text, p))
+
+    @property
+    def count(self) -> int:
+        return sum(p is not None and not math.isnan(p) for _, p in self.rows)
+
+    def lines(self) -> tuple[list[str], list[str]]:
+        """The rows with their flag column, and one line per flagged comparison."""
+        from casino_sim.engine.stats import holm
+
+        tested = [p for _, p in self.rows if p is not None and not math.isnan(p)]
+        flags = iter(holm(tested))
+        out, flagged = [], []
+        for text, p in self.rows:
+            if p is None or math.isnan(p):
+                out.append(text)
+                continue
+            flag = next(flags)
+            out.append(f"{text}  {'FLAG' if flag else 'ok'}")
+            if flag:
+                flagged.append(text.strip())
+        return out, flagged
+
+
+def _zp(z: float, p: float) -> str:
+    return f"{z:>+8.2f}  {p:>8.2g}"
+
+
 def summary_lines(result: Any) -> list[str]:
-    """The human summary: estimates, 95% intervals, exact values and whether they lie inside."""
+    """The human summary: estimates, 95% intervals, exact values, z and p of each comparison,
+    and the flags of Holm's test over them (family-wise 5%)."""
+    from casino_sim.engine.stats import normal_p_value
+
     config = result.config
     name = getattr(config.paytable, "name", "paytable")
     lines = [
@@ -286,21 +307,21 @@ def summary_lines(result: Any) -> list[str]:
         )
     lines += [
         "",
-        f"{'figure':<42}{'estimate':>12}  {'95% interval':<26}{'exact':>12}  within",
+        f"{'figure':<42}{'estimate':>12}  {'95% interval':<26}{'exact':>12}  {'z':>8}  {'p':>8}  flag",
     ]
+    family = _Comparisons()
 
     def row(label: str, est: Any, exact: float | None, fmt: Any = _pct) -> None:
         iv = est.interval
         interval = f"[{fmt(iv.low)}, {fmt(iv.high)}]"
-        if exact is None:
-            lines.append(f"{label:<42}{fmt(est.estimate):>12}  {interval:<26}{'-':>12}  -")
-        else:
-            inside = "yes" if est.contains(exact) else "NO"
-            lines.append(
-                f"{label:<42}{fmt(est.estimate):>12}  {interval:<26}{fmt(exact):>12}  {inside}"
-            )
+        head = f"{label:<42}{fmt(est.estimate):>12}  {interval:<26}"
+        if exact is None or small:
+            family.add(f"{head}{'-' if exact is None else fmt(exact):>12}")
+            return
+        z = est.z_score(exact)
+        family.add(f"{head}{fmt(exact):>12}  {_zp(z, normal_p_value(z))}", normal_p_value(z))
 
-    row("table house edge (per ante)", result.house_edge, None)
+    row("table house edge (per ante)", result.house_edge, result.exact_house_edge)
     for seat in result.seats:
         exact = seat.exact
         tag = f"seat {seat.seat} ({seat.strategy}, ante {seat.ante})"
@@ -310,16 +331,32 @@ def summary_lines(result: Any) -> list[str]:
             seat.element_of_risk,
             None if exact is None else exact.element_of_risk,
         )
-        row("  raise rate", seat.raise_rate, None if exact is None else exact.raise_probability)
-        sd_exact = "" if exact is None else f"   (exact {exact.sd:.4f})"
-        lines.append(f"{'  SD per hand (antes)':<42}{seat.sd:>12.4f}{sd_exact}")
+        row(
+            "  raise rate (Wilson)",
+            seat.raise_rate,
+            None if exact is None else exact.raise_probability,
+        )
+        sd_exact = "" if exact is None else f"   (exact {exact.sd:.4f}; no test: a check by eye)"
+        family.add(f"{'  SD per hand (antes)':<42}{seat.sd:>12.4f}{sd_exact}")
         if exact is not None and not small and exact.chi_square.dof > 0:
             chi = exact.chi_square
-            verdict = "consistent" if chi.passes(0.001) else "INCONSISTENT"
-            lines.append(
-                f"  outcome frequencies vs exact: chi-square {chi.statistic:.1f} on {chi.dof} df, p = {chi.p_value:.3f} ({verdict})"
+            family.add(
+                f"  outcome frequencies vs exact: chi-square {chi.statistic:.1f} on {chi.dof} df, "
+                f"p = {chi.p_value:.3g}",
+                chi.p_value,
             )
-    row("dealer qualifies", result.dealer_qualifies, result.dealer_qualifies_exact)
+    from casino_sim.games.banked.caribbean_stud.montecarlo.results import (
+        dealer_qualify_probability,
+    )
+
+    qualifies = dealer_qualify_probability()
+    row("dealer qualifies (Wilson)", result.dealer_qualifies, float(qualifies))
+    family.add(f"{'':<80}exact {int(qualifies * 2_598_960):,} / 2,598,960 = {qualifies}")
+    progressive = None
+    if result.progressive is not None:
+        progressive = _progressive_lines(result.progressive, family, small=small)
+    body, flagged = family.lines()
+    lines += body
     money = result.house_result_per_round
     lines.append(
         f"{'main game: house win per round (money)':<42}{money.estimate:>12.4f}  [{money.interval.low:.4f}, {money.interval.high:.4f}]"
@@ -329,8 +366,8 @@ def summary_lines(result: Any) -> list[str]:
         f"{_pct(result.house_edge.estimate)} {_ci(result.house_edge)}, element of risk "
         f"{_pct(result.element_of_risk)}"
     )
-    if result.progressive is not None:
-        lines.extend(_progressive_lines(result.progressive))
+    if progressive is not None:
+        lines.extend(progressive)
         lines.append("ledger: reconciled to the cent")
     if result.sessions is not None:
         s = result.sessions
@@ -344,51 +381,92 @@ def summary_lines(result: Any) -> list[str]:
         lines.append(
             f"  the house ends a session behind {_pct(s.house_loses.estimate)} of the time; seat 1 ends ahead {_pct(s.player_wins.estimate)}"
         )
+    rules = _rule_flags(result)
+    if rules:  # the first thing a reader sees, and again with the others at the end
+        lines[1:1] = [f"FLAG: {rule}" for rule in rules]
+    lines += ["", *_flag_lines(rules, family.count, flagged)]
     return lines
 
 
-def _progressive_lines(p: Any) -> list[str]:
-    from casino_sim.config.common import CATEGORY_KEYS
+def _rule_flags(result: Any) -> list[Any]:
+    """Broken rules of the side bet's economics (long-run return over 100%, an award rarer than
+    1 in 100 million, a meter left below its seed)."""
+    from casino_sim.games.banked.caribbean_stud.economics import meter_flags, progressive_flags
+    from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
 
-    lines = ["", f"Progressive {p.name!r}: {p.bets:,} side bets"]
+    rules: list[Any] = []
+    side = result.config.progressive
+    if side is not None:
+        rules += progressive_flags(analyze_progressive(side))
+        if result.progressive is not None:
+            rules += meter_flags(side.name, seed_cents=round(100 * side.seed),
+                                 lowest_cents=result.progressive.meter.meter_cents)  # fmt: skip
+    return rules
+
+
+def _flag_lines(rules: list[Any], comparisons: int, flagged: list[str]) -> list[str]:
+    """The flags: broken rules of the side bet's economics, and the comparisons Holm's test
+    flags (z = (simulated - exact) / standard error; p two-sided)."""
+    lines = [f"Flags: {len(rules) + len(flagged)}"]
+    lines += [f"  FLAG: {rule}" for rule in rules]
+    lines += [f"  FLAG (Holm): {text}" for text in flagged]
     lines.append(
-        f"  {'hand':<18}{'hits':>10}  {'95% interval (exact Poisson)':<30}{'expected':>12}  within"
+        f"  ({comparisons} comparison(s) with exact values, flagged by Holm's test at a "
+        "family-wise 5%: a sound run shows any such flag at most 1 time in 20)"
+    )
+    return lines
+
+
+def _progressive_lines(p: Any, family: _Comparisons, *, small: bool) -> list[str]:
+    """The side bet's lines: hits against the exact expectation and the long-run return go into
+    ``family`` (the Holm test); the rest is returned for after the main game."""
+    from casino_sim.config.common import CATEGORY_KEYS
+    from casino_sim.engine.stats import normal_p_value, poisson_p_value, poisson_z
+
+    family.add("")
+    family.add(f"Progressive {p.name!r}: {p.bets:,} side bets")
+    family.add(
+        f"  {'hand':<18}{'hits':>10}  {'95% interval (exact Poisson)':<30}{'expected':>12}  "
+        f"{'z':>8}  {'p':>8}  flag"
     )
     for i, key in enumerate(CATEGORY_KEYS):
         if i not in p.awarded:
             continue
         expected = p.exact_probabilities[i] * p.bets
         iv = p.hit_intervals[i]
-        inside = "yes" if iv.low <= expected <= iv.high else "NO"
-        lines.append(
-            f"  {key:<18}{p.hits[i]:>10,}  [{iv.low:,.1f}, {iv.high:,.1f}]{'':<8}{expected:>12,.1f}  {inside}"
-        )
-    r, m = p.side_bet_return, p.meter
-    lines.append(
-        f"side bet: handle {p.handle:,.2f}, win {p.win:,.2f} (ledger), house edge "
-        f"{_pct(p.house_edge.estimate)}"
-    )
+        head = f"  {key:<18}{p.hits[i]:>10,}  {f'[{iv.low:,.1f}, {iv.high:,.1f}]':<30}{expected:>12,.1f}"
+        if small:
+            family.add(head)
+            continue
+        pv = poisson_p_value(p.hits[i], expected)
+        family.add(f"{head}  {_zp(poisson_z(p.hits[i], expected), pv)}", pv)
+    r = p.side_bet_return
     if math.isnan(r.standard_error):
-        interval, inside = "(one chunk: no interval)", "-"
+        family.add(
+            f"  side-bet return {_pct(r.estimate)} (one chunk: no interval); exact long-run "
+            f"{_pct(p.exact_long_run_return)}"
+        )
     else:
-        interval = f"{_ci(r)} (batch means over chunks)"
-        inside = "yes" if r.contains(p.exact_long_run_return) else "NO"
-    lines.append(
-        f"  side-bet return {_pct(r.estimate)} {interval}; "
-        f"exact long-run {_pct(p.exact_long_run_return)}, within: {inside}"
-    )
-    lines.append(
+        z = r.z_score(p.exact_long_run_return)
+        family.add(
+            f"  side-bet return {_pct(r.estimate)} {_ci(r)} (batch means over chunks); exact "
+            f"long-run {_pct(p.exact_long_run_return)}: z = {z:+.2f}, p = "
+            f"{normal_p_value(z):.2g}",
+            None if small else normal_p_value(z),
+        )
+    m = p.meter
+    lines = [
+        f"side bet: handle {p.handle:,.2f}, win {p.win:,.2f} (ledger), house edge "
+        f"{_pct(p.house_edge.estimate)}",
         f"  paid: fixed {p.fixed_paid:,.2f}, meter {p.meter_paid:,.2f} ({p.meter_hits:,} hits), "
-        f"envy {p.envy_paid:,.2f}"
-    )
-    lines.append(
+        f"envy {p.envy_paid:,.2f}",
         f"  meter {m.meter_cents / 100:,.2f}, reserve {m.reserve_cents / 100:,.2f}, meter liability "
         f"{m.liability_cents / 100:,.2f}; house-funded seeds {m.house_funded_seeds_cents / 100:,.2f} "
-        f"(outstanding {m.advances_outstanding_cents / 100:,.2f})"
-    )
-    if p.break_even_meter is not None:
-        exact = (
-            "" if p.exact_break_even_meter is None else f" (exact {p.exact_break_even_meter:,.0f})"
+        f"(outstanding {m.advances_outstanding_cents / 100:,.2f})",
+    ]
+    if p.exact_break_even_meter is not None:
+        lines.append(
+            f"  break-even meter (exact): {p.exact_break_even_meter:,.2f}: with the meter above "
+            "it the side bet returns more than its wager"
         )
-        lines.append(f"  break-even meter: {p.break_even_meter:,.0f}{exact}")
     return lines

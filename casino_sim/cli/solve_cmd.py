@@ -162,8 +162,7 @@ def _break_even(args: argparse.Namespace) -> int:
 
     path = resolve_input(args.progressive, kind="progressive")
     check_outputs(args, {"--json": args.json}, [path])
-    result = solve_break_even_meter(load_progressive(path))
-    result = _trim(result, args.runners_up)
+    result = solve_break_even_meter(load_progressive(path), runners_up=args.runners_up)
     return _finish(args, result, {"progressive": path})
 
 
@@ -178,12 +177,6 @@ def _cap(args: argparse.Namespace) -> int:
     result = solve_cap(load_paytable(path), max_ante=args.max_ante, edge_floor=args.edge_floor,
                        edge_ceiling=args.edge_ceiling, step=args.step, runners_up=args.runners_up)  # fmt: skip
     return _finish(args, result, {"paytable": path})
-
-
-def _trim(result: SolveResult, runners_up: int) -> SolveResult:
-    import dataclasses
-
-    return dataclasses.replace(result, runners_up=result.runners_up[:runners_up])
 
 
 def _show(value: Fraction, *, signed: bool = False) -> str:
@@ -248,7 +241,8 @@ def _finish(args: argparse.Namespace, result: SolveResult, inputs: dict[str, Any
         table = text_table(header, rows)
         print("\n".join("    " + line for line in table.splitlines()))
     low, high = result.reachable
-    print(f"  reachable {figure}: {_show(low)} to {_show(high)}")
+    where = f" ({result.reachable_note})" if result.reachable_note else ""
+    print(f"  reachable {figure}: {_show(low)} to {_show(high)}{where}")
     print(f"  searched: {result.search_space}")
     for note in result.notes:
         print(f"  note: {note}")

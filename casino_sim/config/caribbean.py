@@ -11,7 +11,6 @@ Fraction(5000, 1)
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Literal
@@ -27,8 +26,9 @@ from casino_sim.config.common import (
     is_caribbean_hand,
     require_non_increasing,
 )
-from casino_sim.config.money import PositiveAmount, Text
+from casino_sim.config.money import Pay, PositiveAmount, Text
 from casino_sim.config.problems import FieldProblem
+from casino_sim.config.words import did_you_mean
 from casino_sim.errors import OptionError
 
 __all__ = ["CaribbeanPaytable"]
@@ -38,9 +38,11 @@ __all__ = ["CaribbeanPaytable"]
 class CaribbeanPaytable:
     """A Caribbean Stud raise paytable (``kind: caribbean_stud``).
 
-    Pays are "to 1" on the raise, which is ``raise_multiple`` x the ante. The
-    ante pays ``ante_pays`` to 1 whenever the player wins (or the dealer fails
-    to qualify). ``max_payout`` caps the raise win per hand in money units.
+    Pays are "to 1" on the raise, which is ``raise_multiple`` x the ante, and
+    may be written as on the felt: ``250``, ``250:1``, ``250 to 1`` and
+    ``250-1`` all pay 250 to 1; ``2 for 1`` (the wager included) pays 1 to 1.
+    The ante pays ``ante_pays`` to 1 whenever the player wins (or the dealer
+    fails to qualify). ``max_payout`` caps the raise win per hand in money units.
     """
 
     kind: Literal["caribbean_stud"] = "caribbean_stud"
@@ -53,9 +55,9 @@ class CaribbeanPaytable:
     """Where the table comes from (casino, jurisdiction, published page)."""
     notes: Text = ""
     """Anything a reader should know."""
-    pays: Mapping[CaribbeanHand, PositiveAmount]
-    """Raise pays to 1 by the player's hand, every key from royal_flush down to ace_king."""
-    ante_pays: PositiveAmount = Fraction(1)
+    pays: Mapping[CaribbeanHand, Pay]
+    """Raise pays to 1 by the player's hand, every key from royal_flush down to ace_king; 250, 250:1, 250 to 1 and 250-1 all pay 250 to 1, 2 for 1 pays 1 to 1."""
+    ante_pays: Pay = Fraction(1)
     """What a winning ante pays to 1 (1 almost everywhere)."""
     raise_multiple: int = Field(default=2, strict=True, ge=1, le=10)
     """The raise as a multiple of the ante (2: raise = 2 x ante)."""
@@ -78,10 +80,9 @@ class CaribbeanPaytable:
         """The raise pay to 1 for ``hand_key`` (a key of ``pays``), before any cap."""
         if is_caribbean_hand(hand_key):
             return self.pays[hand_key]
-        close = difflib.get_close_matches(hand_key, CARIBBEAN_HANDS, n=1)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise OptionError(
-            f"unknown hand {hand_key!r}{hint}; expected one of {', '.join(CARIBBEAN_HANDS)}"
+            f"unknown hand {hand_key!r}{did_you_mean(hand_key, CARIBBEAN_HANDS)}; "
+            f"expected one of {', '.join(CARIBBEAN_HANDS)}"
         )
 
     def raise_win(self, hand_key: str, *, ante: Fraction) -> Fraction:

@@ -29,7 +29,7 @@ from pydantic import AfterValidator, Field, WithJsonSchema
 from casino_sim.config.common import definition, require_whole_cents
 from casino_sim.config.floor_meters import BadBeatMeterDef, MeterDef, ProgressiveMeterDef
 from casino_sim.config.hours import ALWAYS_OPEN, SECONDS_PER_DAY, Hours, OpenHours
-from casino_sim.config.money import Amount, Flag, PositiveAmount, Share, Text
+from casino_sim.config.money import Flag, Number, PositiveAmount, PositiveNumber, Share, Text
 from casino_sim.config.problems import FieldProblem
 
 __all__ = [
@@ -108,11 +108,11 @@ def _items(count: int) -> WithJsonSchema:
 class BankedPace:
     """How long a banked round takes: ``seconds_per_round + players * seconds_per_player + shuffle_seconds``."""
 
-    seconds_per_round: Amount = Fraction(30)
+    seconds_per_round: Number = Fraction(30)
     """Fixed time per round: dealing the dealer's hand, settling (assumed 30)."""
-    seconds_per_player: Amount = Fraction(12)
+    seconds_per_player: Number = Fraction(12)
     """Per seated player: dealing, deciding, paying (assumed 12)."""
-    shuffle_seconds: Amount = Fraction(0)
+    shuffle_seconds: Number = Fraction(0)
     """Added to each round for a hand shuffle; 0 = a continuous shuffler."""
 
     def __post_init__(self) -> None:
@@ -133,7 +133,7 @@ class BankedPace:
 class DealerBreaks:
     """Dealer breaks: ``minutes_per_hour`` off every clock hour, with or without a relief dealer."""
 
-    minutes_per_hour: PositiveAmount
+    minutes_per_hour: PositiveNumber
     """Break minutes in each clock hour (0 < m < 60), e.g. 20."""
     relief: Flag = True
     """true: a relief dealer takes over (no pause); false: the table stops for the last minutes of every hour."""
@@ -246,11 +246,11 @@ class PlayerType:
 
     name: Text
     """The type's name, e.g. recreational."""
-    weight: PositiveAmount = Fraction(1)
+    weight: PositiveNumber = Fraction(1)
     """Relative share of arrivals (weights need not sum to 1)."""
     games: Annotated[tuple[str, ...], _at_least_one("game")]
     """Group names in order of preference (at least one)."""
-    session_minutes: PositiveAmount = Fraction(60)
+    session_minutes: PositiveNumber = Fraction(60)
     """Mean session length in minutes."""
     session: Literal["exponential", "fixed"] = "exponential"
     """Session length distribution: exponential with that mean, or fixed."""
@@ -264,7 +264,7 @@ class PlayerType:
     """optimal, pair-or-better, akj83, always-raise, or a caribbean_strategy YAML file (relative to the floor file)."""
     mistake_rate: Share = Fraction(0)
     """Probability of reversing each raise/fold decision."""
-    patience_minutes: PositiveAmount = Fraction(30)
+    patience_minutes: PositiveNumber = Fraction(30)
     """Mean minutes a poker player stays on a waiting list."""
     bot: Literal["mixed", "regular", "rock", "station", "maniac"] = "mixed"
     """Poker bot policy; mixed = the default population."""
@@ -293,13 +293,13 @@ class PlayerType:
 class Traffic:
     """Arrivals (a rate by hour of day and weekday) and the mix of player types."""
 
-    arrivals_per_hour: PositiveAmount
+    arrivals_per_hour: PositiveNumber
     """Mean arrivals per hour at multiplier 1."""
     hourly_profile: Annotated[
-        tuple[Amount, ...], _exactly(24, "one per hour of day 0..23"), _items(24)
+        tuple[Number, ...], _exactly(24, "one per hour of day 0..23"), _items(24)
     ] = Field(default_factory=lambda: (Fraction(1),) * 24)
     """Rate multiplier by hour of day, 24 values for hours 0..23."""
-    weekday_multipliers: Annotated[tuple[Amount, ...], _exactly(7, "Monday..Sunday"), _items(7)] = (
+    weekday_multipliers: Annotated[tuple[Number, ...], _exactly(7, "Monday..Sunday"), _items(7)] = (
         Field(default_factory=lambda: (Fraction(1),) * 7)
     )
     """Rate multiplier by weekday, 7 values Monday..Sunday."""

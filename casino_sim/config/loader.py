@@ -12,10 +12,9 @@ casino_sim.config.problems.PaytableError: x.yaml:4: royal: unknown key 'royal'; 
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
@@ -28,10 +27,12 @@ from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.floor import FieldProblems, FloorDefinition, OpenHours
 from casino_sim.config.kinds import KIND_NAMES, OTHER_KINDS, Kind, is_kind
 from casino_sim.config.library import resolve_input
+from casino_sim.config.money import amount_text, number_hint
 from casino_sim.config.problems import FieldProblem, PaytableError, Problem
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.config.stud import StudVariant
 from casino_sim.config.stud_table import StudTable
+from casino_sim.config.words import did_you_mean, suggest
 from casino_sim.config.yaml_source import YamlDocument, parse_yaml, read_yaml
 
 # The public names are re-exported (and listed) by casino_sim.config.
@@ -70,21 +71,20 @@ def _build(doc: YamlDocument, expected: Kind | None) -> Definition:
         raise _one(
             doc,
             ("kind",),
-            f"unknown kind {kind!r}{_did_you_mean(kind, KIND_NAMES)}; expected one of "
+            f"unknown kind {kind!r}{did_you_mean(kind, KIND_NAMES)}; expected one of "
             f"{', '.join(KIND_NAMES)}",
         )
     if expected is not None and kind != expected:
         raise _one(
             doc,
             ("kind",),
-            f"expected kind {expected!r} here, got {kind!r} (use load() to accept any kind)",
+            f"expected kind {expected!r} here, got {kind!r}",
         )
     try:
         return _adapter(kind).validate_python(doc.data)
     except ValidationError as error:
         problems = [p for e in error.errors(include_url=False) for p in _problems(doc, kind, e)]
-        unique = list(dict.fromkeys(problems))
-        raise PaytableError(sorted(unique, key=lambda p: p.line)) from None
+        raise PaytableError(_in_order(list(dict.fromkeys(problems)))) from None
 
 
 def _one(
@@ -143,11 +143,6 @@ def load_stud_table(path: str | os.PathLike[str]) -> StudTable:
 # ----------------------------------------------------------------- error messages
 
 
-def _did_you_mean(word: object, choices: Iterable[object]) -> str:
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
-
-
 def _got(value: Any) -> str:
     if isinstance(value, dict):
         return "a mapping"
@@ -181,6 +176,7 @@ def _data_path(data: Any, loc: tuple[str | int, ...], *, keep_last: bool) -> tup
     return tuple(path)
 
 
+@cache
 def _fields_at(kind: Kind, loc: tuple[str | int, ...]) -> list[str]:
     """Field names of the definition reached by ``loc`` (for "did you mean")."""
     schema = _adapter(kind).json_schema()
@@ -193,7 +189,7 @@ def _fields_at(kind: Kind, loc: tuple[str | int, ...]) -> list[str]:
 
     for part in loc:
         node = resolve(node)
-        options = [resolve(o) for o in node.get("anyOf", node.get("oneOf", [node]))]
+        options = [node, *(resolve(o) for o in node.get("anyOf", node.get("oneOf", [])))]
         for option in options:
             if isinstance(part, str) and part in option.get("properties", {}):
                 node = option["properties"][part]
@@ -216,21 +212,18 @@ def _fields_at(kind: Kind, loc: tuple[str | int, ...]) -> list[str]:
 
 
 def _message(definition_kind: Kind, error: Mapping[str, Any], path: tuple[str | int, ...]) -> str:
-    kind, loc, ctx = error["type"], tuple(error["loc"]), error.get("ctx") or {}
+    kind, ctx = error["type"], error.get("ctx") or {}
     value = error.get("input")
     if kind in ("missing", "missing_argument"):
         return "missing required key"
-    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
-        fields = _fields_at(definition_kind, loc[:-1])
-        return f"unknown key {loc[-1]!r}{_did_you_mean(loc[-1], fields)}; expected one of {', '.join(fields)}"
-    if kind == "literal_error":
-        expected = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
-        what = "key" if "[key]" in loc else "value"
-        return f"unknown {what} {_got(value)}{_did_you_mean(value, expected)}; expected one of {', '.join(expected)}"
-    if kind == "union_tag_invalid":
-        tags = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
-        tag = ctx.get("tag")
-        return f"unknown {_tag_key(error)} {tag!r}{_did_you_mean(tag, tags)}; expected one of {', '.join(tags)}"
+    unknown = _unknown_word(definition_kind, error)
+    if unknown is not None:
+        what, word, choices = unknown
+        choice = suggest(word, choices) if isinstance(word, str) else None
+        shown = repr(word) if isinstance(word, str) else _got(word)
+        if choice is not None:
+            return f"unknown {what} {shown} (did you mean {choice!r}?)"
+        return f"unknown {what} {shown}; expected one of {', '.join(choices)}"
     if kind == "union_tag_not_found":
         return "missing required key (it chooses which fields follow)"
     if kind == "value_error":
@@ -247,7 +240,12 @@ def _message(definition_kind: Kind, error: Mapping[str, Any], path: tuple[str | 
             "list_type": "a list",
             "tuple_type": "a list",
         }.get(kind, error["msg"].removeprefix("Input should be ").rstrip("."))
-        return f"expected {expected}, got {_got(value)}"
+        hint = (
+            number_hint(value, "integer")
+            if kind.startswith("int_") and isinstance(value, str)
+            else ""
+        )
+        return f"expected {expected}, got {_got(value)}{hint}"
     bounds = {
         "less_than_equal": "at most {le}",
         "greater_than_equal": "at least {ge}",
@@ -258,6 +256,40 @@ def _message(definition_kind: Kind, error: Mapping[str, Any], path: tuple[str | 
         return f"expected {bounds[kind].format(**ctx)}, got {_got(value)}"
     message = error["msg"].removeprefix("Value error, ")
     return f"{message[:1].lower()}{message[1:]}, got {_got(value)}"
+
+
+def _unknown_word(
+    definition_kind: Kind, error: Mapping[str, Any]
+) -> tuple[str, Any, list[str]] | None:
+    """For an unknown key, value or type: what it is, the word written, the words expected."""
+    kind, loc, ctx = error["type"], tuple(error["loc"]), error.get("ctx") or {}
+    if kind in ("extra_forbidden", "unexpected_keyword_argument"):
+        return "key", loc[-1], _fields_at(definition_kind, loc[:-1])
+    if kind == "literal_error":
+        expected = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
+        return ("key" if "[key]" in loc else "value"), error.get("input"), expected
+    if kind == "union_tag_invalid":
+        tags = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", "")))
+        return _tag_key(error), ctx.get("tag"), tags
+    return None
+
+
+def _in_order(problems: list[Problem]) -> list[Problem]:
+    """Problems by line, except that a missing key comes right after the unknown key that
+    stands for it (``pay:`` for ``pays:``), which it names."""
+    unknown: dict[tuple[tuple[str | int, ...], str | int], Problem] = {
+        (p.path[:-1], p.suggestion): p for p in problems if p.suggestion is not None
+    }
+    placed: list[tuple[tuple[int, int], Problem]] = []
+    for problem in problems:
+        cause = unknown.get((problem.path[:-1], problem.path[-1])) if problem.path else None
+        if cause is None or problem.message != "missing required key":
+            placed.append(((problem.line, 0), problem))
+            continue
+        typo = cause.path[-1]
+        message = f"missing required key (is the unknown key {typo!r} on line {cause.line} meant?)"
+        placed.append(((cause.line, 1), dataclasses.replace(problem, message=message)))
+    return [p for _, p in sorted(placed, key=lambda item: item[0])]
 
 
 def _tag_key(error: Mapping[str, Any]) -> str:
@@ -286,7 +318,12 @@ def _problem(doc: YamlDocument, kind: Kind, error: Mapping[str, Any]) -> Problem
     if isinstance(cause, FieldProblem):
         path = (*path, *cause.path)
     line = doc.line_of(path[:-1] if missing else path)
-    return Problem(file=doc.name, line=line, path=path, message=_message(kind, error, path))
+    unknown = _unknown_word(kind, error)
+    suggestion = None
+    if unknown is not None and unknown[0] == "key" and isinstance(unknown[1], str):
+        suggestion = suggest(unknown[1], unknown[2])
+    message = _message(kind, error, path)
+    return Problem(file=doc.name, line=line, path=path, message=message, suggestion=suggestion)
 
 
 # ----------------------------------------------------------------- writing back
@@ -305,8 +342,6 @@ def to_data(definition: Any) -> Any:
     if isinstance(definition, list | tuple):
         return [to_data(v) for v in definition]
     if isinstance(definition, Fraction):
-        from casino_sim.config.money import amount_text
-
         return amount_text(definition)
     return definition
 

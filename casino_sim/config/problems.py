@@ -32,12 +32,17 @@ def format_path(path: Sequence[str | int]) -> str:
 
 @dataclass(frozen=True)
 class Problem:
-    """One problem in one file: 1-based ``line`` (0 when unknown) and the key ``path``."""
+    """One problem in one file: 1-based ``line`` (0 when unknown) and the key ``path``.
+
+    For an unknown key, ``suggestion`` is the known key it most likely stands
+    for (``pays`` for ``pay``), else None.
+    """
 
     file: str
     line: int
     path: tuple[str | int, ...]
     message: str
+    suggestion: str | None = None
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:" if self.line else f"{self.file}:"

@@ -83,13 +83,13 @@ class ProgressivePaytable:
     awards: Mapping[ProgressiveHand, Award]
     """Award by hand: royal_flush, straight_flush, four_of_a_kind, full_house, flush (straight, three_of_a_kind optional)."""
     contribution_rate: Share
-    """Share of each side bet added to the meter (typically 0.60-0.70)."""
+    """Share of each side bet added to the meter (typically 0.60-0.70, or 60%-70%)."""
     reserve_rate: Share = Fraction(0)
-    """Share of each side bet added to the reserve (backup) meter that funds the next seed."""
+    """Share of each side bet added to the reserve (backup) meter that funds the next seed (e.g. 0.05 or 5%)."""
     seed: Amount
     """Value the meter resets to after it is hit (funded by the reserve, else advanced by the house)."""
     meter_cap: PositiveAmount | None = None
-    """Optional ceiling of the visible meter: contributions above it go to the reserve."""
+    """The meter cap: the most the visible meter shows; contributions above it go to the reserve (null: no meter cap)."""
     envy_bonuses: Mapping[ProgressiveHand, Amount] = Field(default_factory=dict)
     """Money paid to each other player when someone hits the hand (may be empty)."""
 

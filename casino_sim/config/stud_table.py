@@ -26,7 +26,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field
 
 from casino_sim.config.common import PokerHand, definition, hand_label, require_whole_cents
-from casino_sim.config.money import Amount, Flag, PositiveAmount, Share, Text, cents
+from casino_sim.config.money import Amount, Flag, Number, PositiveAmount, Share, Text, cents
 from casino_sim.config.problems import FieldProblem
 from casino_sim.evaluator.classes import HandCategory, weakest_high_value
 
@@ -82,7 +82,7 @@ class PercentRake:
 
     type: Literal["percent"] = "percent"
     rate: Share
-    """Share of the pot taken, e.g. 0.10."""
+    """Share of the pot taken, e.g. 0.10 or 10%."""
     cap: PositiveAmount | None = None
     """Most taken from one pot in money, or null for no cap."""
     min_pot: Amount = Fraction(0)
@@ -272,7 +272,7 @@ class BadBeatJackpot:
 
 @definition
 class Pace:
-    """The dealing-pace model: how long a hand takes on the table's clock.
+    """The dealing-pace model: how long a hand takes on the simulated clock.
 
     A hand takes ``seconds_per_hand`` (shuffle, antes, pushing the pot) plus
     ``seconds_per_player`` for each player dealt in, ``seconds_per_street``
@@ -281,13 +281,13 @@ class Pace:
     assumptions (about 40 hands an hour for eight-handed seven-card stud).
     """
 
-    seconds_per_hand: Amount = Fraction(30)
+    seconds_per_hand: Number = Fraction(30)
     """Fixed time per hand: shuffle, antes, pushing the pot (assumed 30)."""
-    seconds_per_player: Amount = Fraction(4)
+    seconds_per_player: Number = Fraction(4)
     """Per player dealt in: dealing the first street (assumed 4)."""
-    seconds_per_street: Amount = Fraction(12)
+    seconds_per_street: Number = Fraction(12)
     """Per street dealt after the first, with its betting round (assumed 12)."""
-    seconds_per_showdown: Amount = Fraction(10)
+    seconds_per_showdown: Number = Fraction(10)
     """When the hand reaches a showdown: showing and reading the hands (assumed 10)."""
 
     def seconds(self, *, hands: int, players: int, later_streets: int, showdowns: int) -> Fraction:
@@ -366,9 +366,9 @@ class StudTable:
     bad_beat: BadBeatJackpot | None = None
     """Optional bad-beat jackpot."""
     pace: Pace = Pace()
-    """The dealing-pace model; per-hour figures and time collection run on its simulated clock."""
+    """The dealing-pace model: the simulated clock, which per-hour figures and time collection run on unless hands_per_hour is given (the floor always deals on it)."""
     hands_per_hour: PositiveAmount | None = None
-    """The operator's assumed pace, hands per hour; reported beside the simulated pace for comparison only."""
+    """The operator's pace, hands per table-hour: when given, per-hour figures and time collection run at it and the simulated pace (pace:) is shown beside it; null: they run on the simulated clock."""
     max_seats: int = Field(default=8, strict=True, ge=2, le=10)
     """Seats at the table."""
     short_all_in: Literal["half-bet", "full-bet"] = "half-bet"

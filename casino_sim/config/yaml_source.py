@@ -4,12 +4,23 @@ Plain YAML only (mappings, lists, strings, numbers, booleans, null): any other
 tag (``!!python/object``, ``!!binary``, ``!custom``...) is an error, as are
 duplicate keys, merge keys (``<<``), more than ``MAX_ALIASES`` aliases, more than
 ``MAX_NODES`` nodes after alias expansion, nesting deeper than ``MAX_DEPTH`` and
-files over ``MAX_BYTES``. Decimal numbers become :class:`decimal.Decimal` built
-from their literal text, so ``0.10`` stays exactly one tenth.
+files over ``MAX_BYTES``.
 
->>> doc = parse_yaml("pays:\\n  royal_flush: 100\\n  flush: 5.50\\n", name="t.yaml")
->>> doc.data["pays"]["flush"], doc.line_of(("pays", "flush"))
-(Decimal('5.50'), 3)
+Scalars follow YAML 1.2 (the core schema), decimal only: ``true``/``false``,
+``null``/``~``, whole numbers (``250``, ``-5``) and decimals (``0.50``, ``.5``,
+``1e3``) become values; everything else stays text, for the field to read in
+its own forms or refuse (:mod:`casino_sim.config.money`). So none of YAML 1.1's
+surprises turns into another value: ``250:1`` (base 60, 15001 in YAML 1.1) is
+the text of a pay, ``yes``/``no``/``on``/``off`` are words, not booleans, and
+``010`` (octal 8 in YAML 1.1), ``0x10``, ``0o10`` and ``1_000`` are text that a
+number field refuses or reads as written. Decimals become
+:class:`decimal.Decimal` built from their literal text, so ``0.10`` stays
+exactly one tenth. An explicit tag must fit the same forms (``!!int 0x10`` and
+``!!bool yes`` are errors).
+
+>>> doc = parse_yaml("pays:\\n  royal_flush: 250:1\\n  flush: 5.50\\n  on: yes\\n", name="t.yaml")
+>>> doc.data["pays"], doc.line_of(("pays", "flush"))
+({'royal_flush': '250:1', 'flush': Decimal('5.50'), 'on': 'yes'}, 3)
 >>> parse_yaml("a: 1\\na: 2\\n", name="t.yaml")
 Traceback (most recent call last):
 ...
@@ -19,10 +30,11 @@ casino_sim.config.problems.PaytableError: t.yaml:2: a: duplicate key 'a' (first 
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -76,22 +88,43 @@ class _Stop(Exception):
         self.message, self.line, self.path = message, line, path
 
 
-def _construct_decimal(loader: yaml.SafeLoader, node: ScalarNode) -> Any:
-    text = str(loader.construct_scalar(node)).replace("_", "").strip()
+# YAML 1.2 core schema scalars, decimal only; a number never starts with 0 and another digit.
+_INT = r"[-+]?(?:0|[1-9][0-9]*)"
+_FLOAT = (
+    r"[-+]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
+)
+_SCALARS = {
+    "bool": ("true|True|TRUE|false|False|FALSE", "tTfF"),
+    "int": (_INT, "-+0123456789"),
+    "float": (_FLOAT, "-+0123456789."),
+    "null": ("~|null|Null|NULL|", ["~", "n", "N", ""]),
+}
+_FORMS = {_TAG + tag: re.compile(rf"(?:{form})\Z") for tag, (form, _) in _SCALARS.items()}
+_WHAT = {"bool": "true or false", "int": "a whole number", "float": "a number", "null": "null"}
+
+
+def _construct_int(loader: yaml.SafeLoader, node: ScalarNode) -> int:
+    """A whole number from its decimal text (checked by :class:`_Walker`)."""
+    return int(str(loader.construct_scalar(node)))
+
+
+def _construct_decimal(loader: yaml.SafeLoader, node: ScalarNode) -> Decimal:
+    """An exact decimal from its text; ``.inf`` and ``.nan`` as Decimal infinities and NaN."""
+    text = str(loader.construct_scalar(node))
     lowered = text.lower().lstrip("+-")
-    sign = "-" if text.startswith("-") else ""
-    if lowered == ".inf":
-        return Decimal(sign + "Infinity")
-    if lowered == ".nan":
-        return Decimal("NaN")
-    try:
-        return Decimal(text)
-    except InvalidOperation:  # sexagesimal 1:30.5 and the like
-        return loader.construct_yaml_float(node)
+    if lowered in (".inf", ".nan"):
+        return Decimal(("-" if text.startswith("-") else "") + lowered[1:])
+    return Decimal(text)
+
+
+def _construct_bool(loader: yaml.SafeLoader, node: ScalarNode) -> bool:
+    """``true`` or ``false`` in any of the three YAML 1.2 spellings."""
+    return str(loader.construct_scalar(node)).lower() == "true"
 
 
 class _Loader(yaml.SafeLoader):
-    """SafeLoader with exact decimals, no implicit timestamps, bounded aliases and depth."""
+    """SafeLoader with YAML 1.2 core scalars (exact decimals), bounded aliases and depth."""
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
@@ -119,11 +152,27 @@ class _Loader(yaml.SafeLoader):
             self.depth -= 1
 
 
-_Loader.yaml_implicit_resolvers = {
-    first: [r for r in resolvers if r[0] != _TAG + "timestamp"]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-_Loader.add_constructor(_TAG + "float", _construct_decimal)
+def _use_core_schema(loader: type[yaml.SafeLoader]) -> None:
+    """Give ``loader`` the YAML 1.2 scalars of :data:`_SCALARS` (and ``<<``, to refuse it by name)."""
+    loader.yaml_implicit_resolvers = {}
+    for tag, (_, first) in _SCALARS.items():
+        loader.add_implicit_resolver(_TAG + tag, _FORMS[_TAG + tag], list(first))
+    loader.add_implicit_resolver(_TAG + "merge", re.compile("^(?:<<)$"), ["<"])
+    loader.add_constructor(_TAG + "int", _construct_int)
+    loader.add_constructor(_TAG + "float", _construct_decimal)
+    loader.add_constructor(_TAG + "bool", _construct_bool)
+
+
+_use_core_schema(_Loader)
+
+
+def _check_scalar(node: ScalarNode, path: KeyPath) -> None:
+    """Refuse an explicitly tagged scalar outside its YAML 1.2 form (``!!int 0x10``, ``!!bool yes``)."""
+    form = _FORMS.get(node.tag)
+    if form is not None and not form.match(node.value):
+        what = _WHAT[node.tag.removeprefix(_TAG)]
+        tag = node.tag.replace(_TAG, "!!")
+        raise _Stop(f"{tag} {node.value!r} is not {what}", node.start_mark.line + 1, path)
 
 
 class _Walker:
@@ -142,6 +191,8 @@ class _Walker:
         if node.tag not in _ALLOWED_TAGS:
             tag = node.tag.replace(_TAG, "!!")
             raise _Stop(f"tag {tag} is not allowed (plain YAML values only)", line, path)
+        if isinstance(node, ScalarNode):
+            _check_scalar(node, path)
         if isinstance(node, MappingNode):
             first_line: dict[Any, int] = {}
             for key_node, value_node in node.value:
@@ -150,6 +201,7 @@ class _Walker:
                     raise _Stop("merge keys (<<) are not supported", key_line, path)
                 if not isinstance(key_node, ScalarNode) or key_node.tag not in _ALLOWED_TAGS:
                     raise _Stop("keys must be plain words or numbers", key_line, path)
+                _check_scalar(key_node, path)
                 key = self.loader.construct_object(key_node)
                 if key in first_line:
                     raise _Stop(

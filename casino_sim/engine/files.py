@@ -5,10 +5,12 @@ The no-clobber policy, in one place:
 * a result **file** is created new; an existing file is replaced only with
   ``overwrite=True`` (the CLI's ``--force``), and never when the path is not a
   regular file (a directory, a device such as ``/dev/full``, a FIFO, a symlink);
-* a result **folder** must be new, empty, or one casino_sim wrote itself (it
-  holds a manifest, :data:`MANIFEST`, listing the files it wrote); only files
-  listed there are ever replaced or removed. ``overwrite=True`` lets casino_sim
-  write its files into a folder holding other files, which are kept;
+* a result **folder** is created new or filled when empty; like a file, one
+  that holds anything is used only with ``overwrite=True``: a folder casino_sim
+  wrote itself (it holds a manifest, :data:`MANIFEST`, listing the files it
+  wrote) is then replaced, and a folder holding other files receives
+  casino_sim's files while the others are kept. Only files listed in a
+  manifest are ever replaced or removed;
 * every path is checked *before* the work (:func:`check_output_file`,
   :func:`check_output_dir`, :func:`check_distinct`), and the error names the
   user's path, never a temporary file;
@@ -86,7 +88,7 @@ def _describe(mode: int) -> str:
         return "a FIFO"
     if stat.S_ISSOCK(mode):
         return "a socket"
-    return "not a regular file"
+    return "a file" if stat.S_ISREG(mode) else "not a regular file"
 
 
 def _lstat(path: Path) -> os.stat_result | None:
@@ -156,9 +158,20 @@ def _foreign_entries(folder: Path) -> list[str]:
 def check_output_dir(path: PathLike, *, overwrite: bool = False, what: str = "output") -> Path:
     """Check, before any work, that ``path`` may receive a result folder; return it.
 
-    New, empty, or written by casino_sim (its manifest lists every entry): fine.
-    A folder holding other files needs ``overwrite=True`` (``--force``), and
-    even then those files are kept.
+    New or empty: fine. A folder holding anything needs ``overwrite=True``
+    (``--force``), as an existing result file does: an earlier result casino_sim
+    wrote there is then replaced; other files are kept.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> check_output_dir(write_directory(folder / "report", {"report.md": "# PAR"}))
+    Traceback (most recent call last):
+    ...
+    casino_sim.errors.OutputError: ...report holds an earlier casino-sim result (report.md): pass --force to replace it, or choose a new folder
+    >>> check_output_dir(folder / "report" / "report.md")
+    Traceback (most recent call last):
+    ...
+    casino_sim.errors.OutputError: ...report.md is a file, not a folder: refusing to use it
     """
     target = _nonempty(path, what)
     info = _lstat(target)
@@ -171,14 +184,27 @@ def check_output_dir(path: PathLike, *, overwrite: bool = False, what: str = "ou
         )
     if not os.access(target, os.W_OK | os.X_OK):
         raise OutputError(f"{target}: folder is not writable")
+    if overwrite:
+        return target
     foreign = _foreign_entries(target)
-    if foreign and not overwrite:
-        shown = ", ".join(foreign[:3]) + (", ..." if len(foreign) > 3 else "")
+    if foreign:
         raise OutputError(
-            f"{target} is not empty and was not written by casino-sim ({shown}): choose a new or "
-            "empty folder, or pass --force to add the report's files (other files are kept)"
+            f"{target} is not empty and was not written by casino-sim ({_some(foreign)}): choose "
+            "a new or empty folder, or pass --force to add the result's files (other files are "
+            "kept)"
+        )
+    if os.listdir(target):
+        ours = sorted(_read_manifest(target) or ())
+        raise OutputError(
+            f"{target} holds an earlier casino-sim result ({_some(ours) or MANIFEST}): pass "
+            "--force to replace it, or choose a new folder"
         )
     return target
+
+
+def _some(names: Sequence[str]) -> str:
+    """The first few of ``names``: ``a, b, c, ...``."""
+    return ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
 
 
 def check_distinct(
@@ -326,9 +352,10 @@ def write_directory(
     """Write a result folder: ``files`` maps file names to contents; returns the folder.
 
     A new or empty folder is built beside it and renamed into place, so it is
-    complete or absent. A folder casino_sim wrote before is swapped for the
-    new one, and only its listed files are removed. With ``overwrite=True`` a
-    folder holding other files receives each file whole; the others stay.
+    complete or absent. Anything else needs ``overwrite=True``: a folder
+    casino_sim wrote before is then swapped for the new one, and only its
+    listed files are removed; a folder holding other files receives each file
+    whole, and the others stay.
     """
     target = check_output_dir(path, overwrite=overwrite)
     exists = target.is_dir()

@@ -49,6 +49,7 @@ from typing import Any, TypeVar
 import numpy as np
 
 from casino_sim.engine.backends import Backend, ChunkExecutor, backend_named
+from casino_sim.engine.compiling import KernelSet, log, wait_for_precompiled
 from casino_sim.engine.rundir import RunDir
 from casino_sim.errors import OptionError
 
@@ -187,6 +188,7 @@ def run_chunks(
     progress: Callable[[int, T], None] | None = None,
     options: RunnerOptions | None = None,
     definition: Mapping[str, Any] | None = None,
+    kernels: KernelSet | None = None,
 ) -> T:
     """Run chunks ``0 .. n_chunks - 1`` and merge their results in chunk order.
 
@@ -201,6 +203,13 @@ def run_chunks(
     and a stored run with another definition is refused. Chunks found in the
     run directory are merged from there; each chunk computed is stored as it
     finishes.
+
+    ``kernels`` names the compiled kernels the chunks call: when a background
+    :class:`~casino_sim.engine.compiling.Precompiler` compiles them, the run waits
+    for it; when they are not in numba's cache, the run says so (logger
+    ``casino_sim.compile``) and, before starting local worker processes, computes
+    the first chunk here, so the kernels are compiled once and the workers inherit
+    them (the result is the same).
     """
     if n_chunks < 1:
         raise OptionError(f"a run needs at least one chunk, got {n_chunks}")
@@ -216,11 +225,21 @@ def run_chunks(
         stored = store.finished() if store is not None else frozenset()
         todo = [index for index in range(n_chunks) if index not in stored]
         stack.enter_context(signals_raise_terminated())
+        ready: dict[int, T] = {}
+        cold = bool(todo) and kernels is not None and not _kernels_ready(kernels)
+        if cold and backend.name == "local" and min(workers, len(todo)) > 1:
+            index = todo.pop(0)  # compiled here once; the forked workers inherit it
+            started = time.perf_counter()
+            ready[index] = fn(context, index, chunk_seed(root, index))
+            if store is not None:
+                store.save(index, ready[index], seconds=time.perf_counter() - started)
         executor = None
         if todo:
             size = workers if backend.name == "dask" else min(workers, len(todo))
             executor = stack.enter_context(backend.start(fn, context, workers=size))
-        return _drive(executor, todo, stored, n_chunks, root, merge, progress, store, options)
+        return _drive(
+            executor, todo, stored, n_chunks, root, merge, progress, store, options, ready
+        )
     raise AssertionError("unreachable")  # pragma: no cover - ExitStack does not swallow
 
 
@@ -234,11 +253,12 @@ def _drive(
     progress: Callable[[int, T], None] | None,
     store: RunDir | None,
     options: RunnerOptions,
+    ready: dict[int, T],
 ) -> T:
-    """Submit ``todo`` in order, at most ``2 x workers`` held; merge everything in chunk order."""
+    """Submit ``todo`` in order, at most ``2 x workers`` held; merge everything in chunk order
+    (``ready``: chunks already computed, not in ``todo``)."""
     accumulated: T | None = None
     window = 2 * (executor.workers if executor is not None else 1)
-    ready: dict[int, T] = {}
     started: dict[int, float] = {}
     in_flight = submitted = next_merge = 0
     while True:
@@ -269,6 +289,20 @@ def _drive(
             if store is not None:
                 store.save(index, result, seconds=time.perf_counter() - started[index])
             ready[index] = result
+
+
+def _kernels_ready(kernels: KernelSet) -> bool:
+    """Whether ``kernels`` are compiled (waiting for a background compile of them); if not, say
+    that this run compiles them, and about how long that takes."""
+    wait_for_precompiled(kernels.name)
+    if kernels.cached():
+        return True
+    log.info(
+        "compiling the %s kernels (first run only, about %d s)",
+        kernels.name,
+        kernels.compile_seconds(),
+    )
+    return False
 
 
 @contextlib.contextmanager

@@ -1,11 +1,31 @@
-"""Statistics for Monte Carlo estimates: normal intervals, ratio estimates, chi-square
-against exact probabilities, exact (Garwood) Poisson intervals, percentiles.
+"""Statistics a reader sees: estimates with intervals inside their range, z, and the
+family-wise (Holm) flag of simulated-against-exact comparisons.
+
+One home for each primitive (``docs/statistics.md`` says which is used where):
+
+* a mean or a ratio: :class:`Estimate`, a normal interval (:func:`mean_estimate`,
+  :func:`ratio_estimate`);
+* a proportion (successes of trials): :class:`Proportion`, the **Wilson** score
+  interval (:func:`proportion_interval`), always inside [0, 1]; its z against an
+  exact probability is the score statistic, so the exact value lies inside the
+  95% Wilson interval exactly when ``|z| <= 1.96``;
+* a count of rare events: the **exact (Garwood) Poisson** interval
+  (:func:`poisson_interval`), never below 0, and the exact two-sided Poisson test
+  (:func:`poisson_p_value`);
+* a comparison with an exact value: ``z`` (:meth:`Estimate.z_score`,
+  :func:`poisson_z`) and its two-sided p-value (:func:`normal_p_value`);
+* a family of comparisons: Holm's step-down procedure (:func:`holm`,
+  :func:`holm_adjusted`), which keeps the chance of *any* false flag in the
+  family at ``alpha`` whatever the dependence between the comparisons;
+* outcome frequencies against exact probabilities: :func:`chi_square_test`.
 
 >>> est = mean_estimate(n=10_000, total=-500.0, total_squares=50_000.0)
 >>> round(est.estimate, 4), round(est.standard_error, 4), est.contains(-0.05)
 (-0.05, 0.0224, True)
 >>> poisson_interval(0).low, round(poisson_interval(0).high, 3)
 (0.0, 3.689)
+>>> holm([0.001, 0.04, 0.03])  # the 0.03 and 0.04 would flag alone at 5%, not in a family
+(True, False, False)
 """
 
 from __future__ import annotations
@@ -17,16 +37,29 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = [
+    "FAMILY_ALPHA",
     "ChiSquareResult",
     "Estimate",
     "Interval",
+    "Proportion",
     "chi_square_test",
+    "holm",
+    "holm_adjusted",
     "mean_estimate",
+    "normal_p_value",
     "percentiles",
     "poisson_interval",
+    "poisson_p_value",
+    "poisson_z",
+    "proportion_interval",
     "ratio_estimate",
+    "t_p_value",
     "z_value",
 ]
+
+#: The family-wise error rate of the Holm flags: the chance that a family of comparisons
+#: with every simulation right shows any flag at all.
+FAMILY_ALPHA = 0.05
 
 
 def z_value(confidence: float = 0.95) -> float:
@@ -50,6 +83,20 @@ class Interval:
 
     def contains(self, value: float) -> bool:
         return self.low <= value <= self.high
+
+    def clipped(self, low: float | None = None, high: float | None = None) -> Interval:
+        """The interval inside the quantity's range [low, high]: a share in [0, 1], a count or
+        an amount at least 0. The true value always lies in its range, so cutting the
+        interval there keeps its coverage.
+
+        >>> Interval(-0.17, 0.42).clipped(0.0)
+        Interval(low=0.0, high=0.42, confidence=0.95)
+        """
+        lo = self.low if low is None else max(self.low, low)
+        hi = self.high if high is None else min(self.high, high)
+        if lo > hi:  # wholly outside the range: the nearest end of it
+            lo = hi = lo if high is None or lo <= high else hi
+        return Interval(lo, hi, self.confidence)
 
 
 @dataclass(frozen=True)
@@ -88,6 +135,145 @@ class Estimate:
             "ci_high": interval.high,
             "confidence": self.confidence,
         }
+
+
+@dataclass(frozen=True)
+class Proportion(Estimate):
+    """A share of ``successes`` in ``trials`` with its **Wilson** interval (inside [0, 1]).
+
+    ``z_score`` is the score statistic ``(share - p) / sqrt(p (1 - p) / trials)``,
+    the test the Wilson interval inverts: ``contains(p)`` is ``|z_score(p)| <= 1.96``.
+
+    >>> share = Proportion.of(0, 40)
+    >>> share.estimate, share.interval.low, round(share.interval.high, 4)
+    (0.0, 0.0, 0.0876)
+    >>> round(Proportion.of(520, 1000).z_score(0.5), 3)
+    1.265
+    """
+
+    successes: int = 0
+    trials: int = 0
+
+    @classmethod
+    def of(cls, successes: int, trials: int, confidence: float = 0.95) -> Proportion:
+        if trials <= 0:
+            return cls(math.nan, math.nan, confidence, 0, 0)
+        p = successes / trials
+        return cls(p, math.sqrt(p * (1 - p) / trials), confidence, int(successes), int(trials))
+
+    @property
+    def interval(self) -> Interval:
+        return proportion_interval(self.successes, self.trials, confidence=self.confidence)
+
+    def z_score(self, value: float) -> float:
+        if self.trials <= 0:
+            return math.nan
+        if value <= 0 or value >= 1:
+            return (
+                0.0 if self.estimate == value else math.inf * (1 if self.estimate > value else -1)
+            )
+        return (self.estimate - value) / math.sqrt(value * (1 - value) / self.trials)
+
+
+def proportion_interval(successes: int, trials: int, *, confidence: float = 0.95) -> Interval:
+    """Wilson score interval (scipy's) of a share of ``successes`` in ``trials``, inside [0, 1]
+    (no trials: the whole range).
+
+    >>> iv = proportion_interval(1, 8)
+    >>> round(iv.low, 4), round(iv.high, 4)
+    (0.0224, 0.4709)
+    >>> proportion_interval(0, 0)
+    Interval(low=0.0, high=1.0, confidence=0.95)
+    """
+    if trials <= 0:
+        return Interval(0.0, 1.0, confidence)
+    from scipy import stats as sps
+
+    ci = sps.binomtest(int(successes), int(trials)).proportion_ci(confidence, method="wilson")
+    low = 0.0 if successes <= 0 else max(0.0, float(ci.low))  # exact at the ends, not 1e-17
+    high = 1.0 if successes >= trials else min(1.0, float(ci.high))
+    return Interval(low, high, confidence)
+
+
+def normal_p_value(z: float) -> float:
+    """Two-sided p-value of a standard normal ``z``: the chance of ``|Z| >= |z|``.
+
+    >>> round(normal_p_value(1.959964), 4), normal_p_value(0.0)
+    (0.05, 1.0)
+    """
+    if math.isnan(z):
+        return math.nan
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def t_p_value(t: float, dof: int) -> float:
+    """Two-sided p-value of Student's ``t`` with ``dof`` degrees of freedom.
+
+    >>> round(t_p_value(2.365, 7), 3)
+    0.05
+    """
+    from scipy import stats as sps
+
+    if math.isnan(t) or dof < 1:
+        return math.nan
+    return float(2 * sps.t.sf(abs(t), dof))
+
+
+def poisson_z(count: int, expected: float) -> float:
+    """``(count - expected) / sqrt(expected)``: how many standard deviations a count of a
+    Poisson variable with mean ``expected`` lies from it.
+
+    >>> round(poisson_z(3789, 3930.8), 2)
+    -2.26
+    """
+    if expected <= 0:
+        return 0.0 if count == 0 else math.inf
+    return (count - expected) / math.sqrt(expected)
+
+
+def poisson_p_value(count: int, expected: float) -> float:
+    """Exact two-sided p-value of observing ``count`` of a Poisson variable with mean
+    ``expected``: twice the smaller tail, at most 1 (right for counts too small for z).
+
+    >>> round(poisson_p_value(0, 4.0), 4), round(poisson_p_value(12, 4.0), 4)
+    (0.0366, 0.0018)
+    """
+    from scipy import stats as sps
+
+    if expected <= 0:
+        return 1.0 if count == 0 else 0.0
+    below = float(sps.poisson.cdf(count, expected))
+    above = float(sps.poisson.sf(count - 1, expected))
+    return min(1.0, 2 * min(below, above))
+
+
+def holm_adjusted(p_values: Sequence[float]) -> tuple[float, ...]:
+    """Holm-adjusted p-values, in the given order: a comparison is flagged at family-wise
+    level ``alpha`` when its adjusted p-value is at most ``alpha``. NaN (no test) stays NaN
+    and does not count in the family.
+
+    >>> holm_adjusted([0.01, 0.04, 0.03])
+    (0.03, 0.06, 0.06)
+    """
+    tested = sorted((p, i) for i, p in enumerate(p_values) if not math.isnan(p))
+    m = len(tested)
+    adjusted = [math.nan] * len(p_values)
+    running = 0.0
+    for rank, (p, i) in enumerate(tested):
+        running = max(running, min(1.0, (m - rank) * p))
+        adjusted[i] = running
+    return tuple(adjusted)
+
+
+def holm(p_values: Sequence[float], *, alpha: float = FAMILY_ALPHA) -> tuple[bool, ...]:
+    """Holm's step-down procedure: which comparisons to flag so that the chance of any false
+    flag in the family is at most ``alpha`` (sort the p-values, flag the i-th smallest of m
+    while it is at most ``alpha / (m - i)``, i from 0, and stop at the first that is not).
+
+    >>> holm([0.001, 0.04, 0.03]), holm([0.001, 0.04, 0.03], alpha=0.1)
+    ((True, False, False), (True, True, True))
+    """
+    return tuple(not math.isnan(a) and a <= alpha for a in holm_adjusted(p_values))
 
 
 def mean_estimate(

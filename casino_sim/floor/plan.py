@@ -18,6 +18,7 @@ which every meter's path is sampled.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -59,8 +60,12 @@ def _ante(group: BankedGroup, ante: Fraction | None) -> Fraction:
     return group.min_ante if ante is None else ante
 
 
-def prepare_floor(floor: Floor, *, days: int | None = None) -> FloorPlan:
-    """Resolve every (banked group, player type) strategy and its exact edge; build the path grid."""
+def prepare_floor(floor: Floor, *, days: int | None = None, exact: bool = True) -> FloorPlan:
+    """Resolve every (banked group, player type) strategy and its exact edge; build the path grid.
+
+    ``exact=False`` (for compiling the kernels ahead, not for figures): the optimal strategy
+    is replaced by a named one and the edges are NaN, so nothing needs the dealer counts.
+    """
     days = floor.definition.days if days is None else days
     edges: dict[tuple[str, str], float] = {}
     antes: dict[tuple[str, str], Fraction] = {}
@@ -75,14 +80,17 @@ def prepare_floor(floor: Floor, *, days: int | None = None) -> FloorPlan:
             ante = _ante(group, kind.ante)
             capped = paytable.max_payout is not None
             if kind.strategy_is_named:
-                table = resolve_strategy(kind.strategy, paytable, ante=ante)
+                named = kind.strategy if exact or kind.strategy != "optimal" else "pair-or-better"
+                table = resolve_strategy(named, paytable, ante=ante)
             else:
                 table = load_rule_strategy(floor.strategy_files[kind.name])
-            edge = float(
-                analyze_caribbean(paytable, table, ante=ante if capped else None).house_edge
-            )
+            edge = math.nan
+            if exact:
+                edge = float(
+                    analyze_caribbean(paytable, table, ante=ante if capped else None).house_edge
+                )
             mistakes = float(kind.mistake_rate)
-            if mistakes:
+            if mistakes and exact:
                 reverse = DecisionTable(f"not {table.name}", table.raise_mask ^ ALL_UPCARDS)
                 wrong = analyze_caribbean(paytable, reverse, ante=ante if capped else None)
                 edge = (1 - mistakes) * edge + mistakes * float(wrong.house_edge)

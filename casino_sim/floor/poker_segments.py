@@ -45,6 +45,7 @@ __all__ = [
     "DONE",
     "REPLAY",
     "book_hands",
+    "compile_evaluation",
     "evaluator_tables",
     "play_segments",
     "shuffled_decks",
@@ -61,6 +62,16 @@ def evaluator_tables(cards: int) -> tuple[object, ...]:
     t, t5, f = tables(cards), tables(5), flush_tables()
     return (CARD_KEYS, t.key_index, t.high, t.a5, t.a6, t5.key_index, t5.a6, f.high, f.a6_five,
             eight_or_better_threshold())  # fmt: skip
+
+
+def compile_evaluation(cards: int) -> None:
+    """Compile the showdown evaluation of :func:`play_segments` (and the evaluator kernels it
+    calls) for hands of ``cards`` cards, or load it from numba's cache, without the hand loop:
+    a block of no hands (its argument types are those :func:`play_segments` passes)."""
+    seats = 2
+    _evaluate(RANK_HIGH, np.zeros((0, seats, cards), np.int8), np.zeros(0, np.int64),
+              np.zeros((0, seats), np.bool_), np.zeros((0, seats), np.int64),
+              np.zeros((0, seats), np.int64), evaluator_tables(cards))  # fmt: skip
 
 
 @njit(cache=True)

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from casino_sim.engine.ledger import JACKPOT_DROP, Ledger
+from casino_sim.engine.ledger import ADVANCE, CONTRIBUTION, JACKPOT_DROP, RESERVE, SEED, Ledger
 from casino_sim.floor.meters import Hit, LinkedBadBeat, LinkedProgressive
 from casino_sim.floor.tally import (
     MAIN_WIN,
@@ -50,7 +50,17 @@ class MeterRun:
     end_liability: int
     end_meter: int
     house_funded: int  # progressive: opening seed and advances; bad beat: seeds paid by the house
-    money_in: int  # side bets (count x wager) or jackpot drops, cents
+    money_in: int  # into the meter and its reserve: (contribution + reserve rate) x side bets,
+    # or the jackpot drops, cents
+    side_bet_handle: int = 0  # progressive: side bets (count x wager), cents
+    house_cost: int = 0  # the house's money still in: opening seed + advances not repaid, cents
+
+    @property
+    def balance_check(self) -> int:
+        """start + money in + house advances outstanding - paid - end: 0 to the cent (the
+        meter's books: ``docs/money.md``)."""
+        paid = sum(h.amount for h in self.hits)
+        return self.house_cost + self.money_in - paid - self.end_liability
 
 
 @dataclass
@@ -68,6 +78,7 @@ class ReplicationResult:
     arrivals: list[int]  # by player type
     turned_away: list[int]
     reneged: dict[str, int]  # by poker group: left the waiting list
+    gave_up: list[int] = field(default_factory=list)  # by player type: left a waiting list
     sessions: list[dict[str, Any]] = field(default_factory=list)  # by player type
     session_hist: np.ndarray = field(default_factory=lambda: np.zeros(0))  # [type, bin]
     ledger: Ledger = field(default_factory=Ledger)
@@ -120,6 +131,7 @@ def build_replication(
     turned_away: list[int],
     reneged: dict[str, int],
     waiting: dict[str, TableTally],
+    gave_up: list[int] | None = None,
 ) -> ReplicationResult:
     """Fold the run's tallies, reconcile the ledger, and return the replication's figures."""
     rows = np.stack([t.rows for t in tallies])  # [table, hour, metric]
@@ -135,19 +147,29 @@ def build_replication(
         if isinstance(meter, LinkedProgressive):
             meter.meter.reconcile()
             expected_house -= meter.liability + paid
+            model = meter.meter
+            outstanding = model.advances_cents
+            repaid = ledger.total(ADVANCE, target=model.reserve_account) - outstanding
+            funded = (
+                ledger.total(CONTRIBUTION, target=model.meter_account)
+                + ledger.total(RESERVE, target=model.reserve_account)
+                + repaid
+            )
+            opening = ledger.total(SEED, source="house", target=model.meter_account)
             runs[name] = MeterRun(name, "progressive", np.array(meter.path, np.int64),
                                   meter.hits, meter.start_liability, meter.liability,
-                                  meter.meter.meter_cents, meter.meter.house_funded_cents,
-                                  meter.bets * meter.meter.wager_cents)  # fmt: skip
+                                  model.meter_cents, model.house_funded_cents, funded,
+                                  side_bet_handle=meter.bets * model.wager_cents,
+                                  house_cost=opening + outstanding)  # fmt: skip
         else:
             drops = ledger.total(JACKPOT_DROP, target=meter.account)
             expected[meter.account] = meter.liability
             expected_house -= meter.liability + paid - drops
+            seeded = meter.start_liability + meter.jackpot.house_seeded
             runs[name] = MeterRun(name, "bad_beat", np.array(meter.path, np.int64),
                                   meter.hits, meter.start_liability, meter.liability,
-                                  meter.jackpot.amount,
-                                  meter.start_liability + meter.jackpot.house_seeded,
-                                  drops)  # fmt: skip
+                                  meter.jackpot.amount, seeded, drops,
+                                  house_cost=seeded)  # fmt: skip
     expected["house"] = round(expected_house)
     ledger.reconcile(expected)
     sessions, hist = _sessions(log, kinds)
@@ -163,6 +185,7 @@ def build_replication(
         arrivals=arrivals,
         turned_away=turned_away,
         reneged=reneged,
+        gave_up=list(gave_up) if gave_up is not None else [0] * len(kinds),
         sessions=sessions,
         session_hist=hist,
         ledger=ledger,

@@ -83,6 +83,7 @@ class _Floor:
         self.kind_cdf = (np.cumsum(shares) / shares.sum()).tolist()
         self.arrivals = np.zeros(len(self.kinds), np.int64)
         self.turned_away = np.zeros(len(self.kinds), np.int64)
+        self.gave_up = np.zeros(len(self.kinds), np.int64)  # left a waiting list unseated
         self.meters: dict[str, LinkedProgressive | LinkedBadBeat] = {}
         for name, meter in definition.meters.items():
             start = floor.meter_start(name)
@@ -317,6 +318,7 @@ class _Floor:
             group.waiting.remove(player)
             self._list_changed(group, len(group.waiting) + 1)
             group.reneged += 1
+            self.gave_up[player.kind] += 1
             player.token += 1
             self._close_session(player)
 
@@ -447,6 +449,7 @@ class _Floor:
             turned_away=self.turned_away.tolist(),
             reneged={n: self.groups[n].reneged for n in poker},
             waiting={n: self.groups[n].waiting_tally for n in poker},
+            gave_up=self.gave_up.tolist(),
         )
 
 

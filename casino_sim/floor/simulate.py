@@ -15,15 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
 from casino_sim.config.floor_loader import Floor
 from casino_sim.engine.rundir import fingerprint
 from casino_sim.engine.runner import RunnerOptions, run_chunks
+from casino_sim.floor.kernels import floor_kernels
 from casino_sim.floor.plan import prepare_floor
 from casino_sim.floor.results import ReplicationResult
 from casino_sim.floor.run import run_replication
 from casino_sim.floor.summary import FloorSummary
 
-__all__ = ["simulate_floor"]
+__all__ = ["compile_kernels", "simulate_floor"]
 
 #: The floor model's revision, stored with a run directory so that a run stored by a model
 #: that gives other numbers for the same inputs and seed is refused, not resumed. 2: the
@@ -33,6 +36,13 @@ MODEL = 2
 
 def _latest(previous: ReplicationResult, result: ReplicationResult) -> ReplicationResult:
     return result
+
+
+def compile_kernels(floor: Floor) -> None:
+    """Compile :func:`~casino_sim.floor.kernels.floor_kernels` (or load them from numba's cache): one day of the floor,
+    with named strategies and no exact edges, so nothing needs the dealer counts."""
+    plan = prepare_floor(floor, days=1, exact=False)
+    run_replication(plan, 0, np.random.SeedSequence(0))
 
 
 def simulate_floor(
@@ -62,5 +72,6 @@ def simulate_floor(
     if runner is not None and runner.run_dir is not None:
         definition = {"run": "floor.simulate_floor", "model": MODEL, "context": fingerprint(plan)}
     run_chunks(run_replication, plan, replications, seed=seed, merge=_latest, workers=workers,
-               progress=take, options=runner, definition=definition)  # fmt: skip
+               progress=take, options=runner, definition=definition,
+               kernels=floor_kernels(floor))  # fmt: skip
     return summary

@@ -10,13 +10,24 @@ every figure as plain JSON-ready data.
 An interval is the replications' mean +- t(0.975, R - 1) x SD / sqrt(R): the
 replications are independent, so it is exact in the large-sample sense
 whatever happens inside a run (meters, correlation between days). With a
-single replication there is no interval (``null``).
+single replication there is no interval (``null``). Every interval lies inside
+its quantity's range (:mod:`casino_sim.engine.stats`): a share (occupancy) is
+cut to [0, 1] and an amount that cannot be negative (drop, handle, rake, hands
+per hour) at 0, which keeps the coverage since the true mean lies in the
+range; a count of meter hits gets the exact Poisson (Garwood) interval of all
+the replications' hits, divided by R; a share of replications (a losing run, a
+hit within D days) the Wilson interval; the losing-day probability the wider
+of the Wilson interval over all table-days and the t interval across
+replications (the first bounds a share that is 0 in every replication, the
+second allows for table-days that move together).
 
 A table's *win* is the house's result there as the cage counts it: the main
 game's win, plus side bets less the awards the house pays and less the
 share of each side bet that funds the meter and its reserve, plus rake and
 time collection. Seeds and advances are the floor's (its ``ledger``), not a
-table's. *Hold* is win over drop (cash exchanged for chips).
+table's: the house result is the groups' win less the **house-funded seeds**
+(each meter's opening seed and the house advances not yet repaid), and the
+record shows both. *Hold* is win over drop (cash exchanged for chips).
 """
 
 from __future__ import annotations
@@ -28,7 +39,9 @@ from typing import Any
 import numpy as np
 from scipy import stats
 
+from casino_sim.config.money import cents
 from casino_sim.engine.ledger import Ledger
+from casino_sim.engine.stats import poisson_interval, proportion_interval
 from casino_sim.floor.plan import FloorPlan
 from casino_sim.floor.results import SESSION_EDGES, ReplicationResult
 from casino_sim.floor.schedule import DAY
@@ -49,6 +62,11 @@ from casino_sim.floor.tally import (
     THEO_WIN,
     TIME_COLLECTED,
 )
+from casino_sim.games.banked.caribbean_stud.economics import (
+    RuleFlag,
+    meter_flags,
+    progressive_flags,
+)
 
 __all__ = ["BAND_QUANTILES", "HIT_WITHIN_DAYS", "FloorSummary", "interval"]
 
@@ -58,16 +76,37 @@ BAND_QUANTILES = (5, 25, 50, 75, 95)
 HIT_WITHIN_DAYS = (1, 7, 30, 90, 180, 365, 730, 1825, 3650)
 
 
+#: Figures that are shares: their intervals are cut to [0, 1].
+_SHARES = frozenset({"occupancy", "dealing_share"})
+#: Figures that cannot be negative: their intervals are cut at 0.
+_NOT_NEGATIVE = frozenset({
+    "drop", "handle", "rounds", "hands", "rounds_per_table_hour", "side_bet_handle",
+    "side_bet_awards_paid_by_house", "rake", "time_collected", "jackpot_drop", "rake_per_hand",
+    "house_take_per_100_hands", "house_take_per_table_hour",
+})  # fmt: skip
+
+
+def _range(key: str) -> dict[str, float]:
+    if key in _SHARES:
+        return {"low": 0.0, "high": 1.0}
+    return {"low": 0.0} if key in _NOT_NEGATIVE else {}
+
+
 #: Metrics in money (cents in the tallies).
 _MONEY = ("handle", "main_win", "side_handle", "side_paid", "rake", "time_collected",
           "jackpot_drop", "theo_win", "drop", "initial_bets")  # fmt: skip
 
 
-def interval(values: list[float] | np.ndarray) -> dict[str, float | int | None]:
-    """Mean and 95% interval of independent replications' values (no interval for one).
+def interval(
+    values: list[float] | np.ndarray, *, low: float | None = None, high: float | None = None
+) -> dict[str, float | int | None]:
+    """Mean and 95% interval of independent replications' values (no interval for one), cut to
+    the quantity's range [``low``, ``high``] when it has one.
 
     >>> interval([1.0, 2.0, 3.0])["low"] < 2.0 < interval([1.0, 2.0, 3.0])["high"]
     True
+    >>> interval([0.0, 0.0, 0.1], low=0.0, high=1.0)["low"]
+    0.0
     """
     x = np.asarray(values, float)
     n = len(x)
@@ -76,7 +115,25 @@ def interval(values: list[float] | np.ndarray) -> dict[str, float | int | None]:
         return {"mean": mean, "low": None, "high": None, "se": None, "n": n}
     se = float(x.std(ddof=1) / math.sqrt(n))
     half = float(stats.t.ppf(0.975, n - 1)) * se
-    return {"mean": mean, "low": mean - half, "high": mean + half, "se": se, "n": n}
+    lo, hi = mean - half, mean + half
+    lo, hi = lo if low is None else max(lo, low), hi if high is None else min(hi, high)
+    return {"mean": mean, "low": lo, "high": hi, "se": se, "n": n}
+
+
+def count_interval(counts: list[int]) -> dict[str, float | int | str | None]:
+    """Mean count per replication with the exact Poisson (Garwood) interval of the total / R.
+
+    >>> figure = count_interval([0, 1, 0, 0, 0])  # one hit in five replications
+    >>> figure["mean"], round(figure["low"], 4), round(figure["high"], 3), figure["total"]
+    (0.2, 0.0051, 1.114, 1)
+    """
+    n = len(counts)
+    total = int(sum(counts))
+    if n == 0:
+        return {"mean": math.nan, "low": None, "high": None, "n": 0, "total": 0}
+    iv = poisson_interval(total)
+    return {"mean": total / n, "low": iv.low / n, "high": iv.high / n, "n": n, "total": total,
+            "method": "exact Poisson"}  # fmt: skip
 
 
 def _ratio(a: float, b: float) -> float:
@@ -84,14 +141,27 @@ def _ratio(a: float, b: float) -> float:
 
 
 def _wilson(successes: int, n: int) -> dict[str, float]:
-    """Share and 95% Wilson interval."""
+    """Share and 95% Wilson interval (:func:`casino_sim.engine.stats.proportion_interval`)."""
     if n == 0:
         return {"share": math.nan, "low": math.nan, "high": math.nan, "n": 0}
-    z = 1.959963984540054
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return {"share": p, "low": centre - half, "high": centre + half, "n": n}
+    iv = proportion_interval(successes, n)
+    return {"share": successes / n, "low": iv.low, "high": iv.high, "n": n}
+
+
+def _losing_days(daily: list[np.ndarray]) -> dict[str, float | int | None]:
+    """The chance a table-day loses: the share of losing table-days, inside the wider of the
+    Wilson interval over all table-days and the t interval across replications."""
+    shares = [float((d < 0).mean()) for d in daily if len(d)]
+    figure = interval(shares, low=0.0, high=1.0)
+    losing = sum(int((d < 0).sum()) for d in daily)
+    days = sum(len(d) for d in daily)
+    if days:
+        wilson = proportion_interval(losing, days)
+        low, high = figure["low"], figure["high"]
+        figure["low"] = wilson.low if low is None else min(float(low), wilson.low)
+        figure["high"] = wilson.high if high is None else max(float(high), wilson.high)
+        figure |= {"losing_table_days": losing, "table_days": days}
+    return figure
 
 
 def _gaps(hours: list[float]) -> dict[str, Any]:
@@ -126,11 +196,14 @@ class FloorSummary:
         self.waiting_by_hour: dict[str, np.ndarray] = {}
         self.paths: dict[str, list[np.ndarray]] = defaultdict(list)
         self.hits: dict[str, list[list[Any]]] = defaultdict(list)  # meter -> per rep hits
-        self.meter_ends: dict[str, list[tuple[int, int, int, int]]] = defaultdict(list)
+        # meter -> per rep (start liability, end liability, end meter, money in, side-bet
+        # handle, house cost, paid), cents
+        self.meter_ends: dict[str, list[tuple[int, ...]]] = defaultdict(list)
         self.side_returns: dict[str, list[float]] = defaultdict(list)  # progressive -> per rep
         self.house: list[int] = []
         self.arrivals = np.zeros(len(floor.definition.traffic.players), np.int64)
         self.turned_away = np.zeros_like(self.arrivals)
+        self.gave_up = np.zeros_like(self.arrivals)
         self.reneged: dict[str, int] = defaultdict(int)
         self.sessions: list[dict[str, float]] = []
         self.session_hist: np.ndarray | None = None
@@ -180,20 +253,23 @@ class FloorSummary:
         for name, waiting in rep.waiting_by_hour.items():
             self.waiting_by_hour[name] = self.waiting_by_hour.get(name, 0) + waiting
         for name, meter in rep.meters.items():
-            if meter.kind == "progressive" and meter.money_in:
+            if meter.kind == "progressive" and meter.side_bet_handle:
                 linked = [g.name for g in self.plan.floor.banked_groups if g.progressive == name]
                 fixed = sum(float(self.totals[g][-1][SIDE_PAID]) for g in linked)
                 paid = sum(h.amount for h in meter.hits)
                 rise = meter.end_liability - meter.start_liability
-                self.side_returns[name].append((fixed + paid + rise) / meter.money_in)
+                self.side_returns[name].append((fixed + paid + rise) / meter.side_bet_handle)
             self.paths[name].append(meter.path)
             self.hits[name].append(meter.hits)
             self.meter_ends[name].append(
-                (meter.start_liability, meter.end_liability, meter.end_meter, meter.money_in)
-            )
+                (meter.start_liability, meter.end_liability, meter.end_meter, meter.money_in,
+                 meter.side_bet_handle, meter.house_cost, sum(h.amount for h in meter.hits))
+            )  # fmt: skip
         self.house.append(rep.house_result)
         self.arrivals += rep.arrivals
         self.turned_away += rep.turned_away
+        if len(rep.gave_up):
+            self.gave_up += rep.gave_up
         for name, count in rep.reneged.items():
             self.reneged[name] += count
         if not self.sessions:
@@ -254,18 +330,25 @@ class FloorSummary:
         daily = (
             np.concatenate(self.daily_win[group]) / 100 if self.daily_win[group] else np.zeros(0)
         )
-        losing = [float((d < 0).mean()) for d in self.daily_win[group] if len(d)]
+        definition = self.plan.floor.group(group)
+        rules: dict[str, Any] = {}
+        if self.games[group] != "caribbean_stud":  # a poker group: its game and its fee
+            table = self.plan.floor.stud_tables[group]
+            rules = {"start_players": getattr(definition, "start_players", None),
+                     "break_below": getattr(definition, "break_below", None),
+                     "house_fee": table.rake.type}  # fmt: skip
         return {
             "game": self.games[group],
-            "tables": self.plan.floor.group(group).count,
+            "tables": definition.count,
             "seats": seats,
             "open_table_hours": hours,
-            **{k: interval(v[~np.isnan(v)]) for k, v in per_rep.items()},
+            **rules,
+            **{k: interval(v[~np.isnan(v)], **_range(k)) for k, v in per_rep.items()},
             "daily_win_per_table": {
                 "mean": float(daily.mean()) if len(daily) else math.nan,
                 "sd": float(daily.std(ddof=1)) if len(daily) > 1 else math.nan,
                 **_quantiles(daily),
-                "losing_day_probability": interval(losing),
+                "losing_day_probability": _losing_days(self.daily_win[group]),
             },
         }
 
@@ -293,13 +376,14 @@ class FloorSummary:
                 if d <= self.plan.days
             }
             by_hand[hand] = {
-                "hits_per_replication": interval(counts),
+                "hits_per_replication": count_interval(counts),
                 "meter_at_hit": {"mean": float(at_hit.mean()), **_quantiles(at_hit)},
                 "amount_paid": {"mean": float(amounts.mean()), **_quantiles(amounts)},
                 "hours_between_hits": _gaps(gaps),
                 "probability_within_days": within,
             }
         ends = np.array(self.meter_ends[name], float) / 100
+        per_day = 1 / self.plan.days
         every_hit = [
             {"replication": r, "hours": h.time / 3600, "table": h.table, "hand": h.hand,
              "amount": h.amount / 100, "meter_before": h.meter_before / 100}
@@ -312,14 +396,52 @@ class FloorSummary:
             "mean_path": paths.mean(axis=0).tolist(),
             "bands": bands,
             "hits": by_hand,
+            "kind": self._meter_kind(name),
+            "seed": self._meter_seed(name) / 100,
             "liability_start": float(ends[0, 0]),
-            "liability_end": interval(ends[:, 1]),
-            "meter_end": interval(ends[:, 2]),
-            "money_in": interval(ends[:, 3]),
+            "liability_end": interval(ends[:, 1], low=0.0),
+            "meter_end": interval(ends[:, 2], low=0.0),
+            # into the meter and its reserve: the progressive's contribution and reserve rates
+            # x its side bets, or the bad beat's jackpot drops
+            "money_in": interval(ends[:, 3], low=0.0),
+            "side_bet_handle": interval(ends[:, 4], low=0.0)
+            if self._meter_kind(name) == "progressive"
+            else None,
+            # the house's money in the meter: opening seed + advances not yet repaid
+            "house_funded": interval(ends[:, 5], low=0.0),
+            "house_funded_per_day": interval(ends[:, 5] * per_day, low=0.0),
+            "paid": interval(ends[:, 6], low=0.0),
             "side_bet_return": interval(self.side_returns[name])
             if name in self.side_returns
             else None,
         }
+
+    def _meter_kind(self, name: str) -> str:
+        return "progressive" if name in self.plan.floor.progressives else "bad_beat"
+
+    def _meter_seed(self, name: str) -> int:
+        """A meter's seed, cents."""
+        floor = self.plan.floor
+        if name in floor.progressives:
+            return cents(floor.progressives[name].seed)
+        return cents(floor.bad_beat(name).seed)
+
+    def flags(self) -> list[RuleFlag]:
+        """Every rule of the game's economics the floor breaks: a linked progressive's definition
+        (long-run return over 100%, an award rarer than 1 in 100 million), a meter that showed
+        less than its seed (at a hit or on its path)."""
+        from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
+
+        out: list[RuleFlag] = []
+        for name, side in self.plan.floor.progressives.items():
+            if name in self.paths:
+                out += progressive_flags(analyze_progressive(side))
+        for name in self.paths:
+            seen = [int(p.min()) for p in self.paths[name] if len(p)]
+            seen += [h.meter_before for rep in self.hits[name] for h in rep]
+            lowest = min(seen) if seen else None
+            out += meter_flags(name, seed_cents=self._meter_seed(name), lowest_cents=lowest)
+        return out
 
     def tables_record(self) -> list[dict[str, Any]]:
         """Per table: its group and daily means (over days and replications) of every metric."""
@@ -360,6 +482,8 @@ class FloorSummary:
                 "arrivals": int(self.arrivals[k]),
                 "turned_away": int(self.turned_away[k]),
                 "turned_away_share": _ratio(int(self.turned_away[k]), int(self.arrivals[k])),
+                "gave_up_waiting": int(self.gave_up[k]),
+                "gave_up_waiting_share": _ratio(int(self.gave_up[k]), int(self.arrivals[k])),
                 "sessions_played": n,
                 "mean_result": mean,
                 "sd_result": math.sqrt(max(var, 0.0)) if n else math.nan,
@@ -391,14 +515,23 @@ class FloorSummary:
     def to_record(self) -> dict[str, Any]:
         """Every figure, JSON-ready."""
         house = np.array(self.house, float) / 100
+        groups_win = np.sum([self.win[g] for g in self.groups], axis=0) / 100
+        seeds = np.zeros(len(house))
+        for ends in self.meter_ends.values():
+            seeds += np.asarray([e[5] for e in ends], dtype=np.float64) / 100
+        days = self.plan.days
         return {
-            "days": self.plan.days,
+            "days": days,
             "replications": self.replications,
             "floor": {
                 "house_result": interval(house),
-                "house_result_per_day": interval(house / self.plan.days),
+                "house_result_per_day": interval(house / days),
+                # house result = the groups' win - the house-funded seeds (to the cent)
+                "groups_win_per_day": interval(groups_win / days),
+                "house_funded_seeds_per_day": interval(seeds / days, low=0.0),
                 "losing_run_probability": _wilson(int((house < 0).sum()), len(house)),
             },
+            "flags": [flag.to_record() for flag in self.flags()],
             "groups": {g: self.group_record(g) for g in self.groups},
             "meters": {m: self.meter_record(m) for m in self.paths},
             "players": self.players_record(),

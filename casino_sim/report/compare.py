@@ -154,10 +154,14 @@ def compare_paytables(
     *,
     traffic: Traffic,
     strategy: str | DecisionTable = "optimal",
+    analyses: Sequence[CaribbeanAnalysis] | None = None,
 ) -> dict[str, Any]:
-    """Exact figures of each paytable at ``traffic.ante`` and the edge by ante when capped."""
+    """Exact figures of each paytable at ``traffic.ante`` and the edge by ante when capped;
+    ``analyses``, when given, are each paytable's analysis with ``strategy`` at that ante,
+    already made (the PAR report's), so they are not made again."""
     ante = traffic.ante
-    analyses = [analyze_caribbean(p, strategy, ante=ante) for p in paytables]
+    if analyses is None:
+        analyses = [analyze_caribbean(p, strategy, ante=ante) for p in paytables]
     hands_per_hour = Fraction(traffic.players) * Fraction(traffic.rounds_per_hour)
     rows = [
         figure_row(
@@ -205,7 +209,7 @@ def compare_paytables(
         ),
         figure_row(
             "theoretical_win_per_table_hour",
-            "theoretical win per table-hour",
+            "theoretical win per table-hour (antes x house edge)",
             "money",
             [hands_per_hour * ante * a.house_edge for a in analyses],
         ),
@@ -298,7 +302,7 @@ def compare_progressives(
         ),
         figure_row("seed", "seed (reset value)", "money", [s.seed for s in sides]),
         figure_row(
-            "ceiling", "meter ceiling", "money", [p.meter_cap or "none" for p in progressives]
+            "meter_cap", "meter cap", "money", [p.meter_cap or "none" for p in progressives]
         ),
         figure_row(
             "return_at_reset",
@@ -326,7 +330,7 @@ def compare_progressives(
         ),
         figure_row(
             "theoretical_win_per_table_hour",
-            "theoretical win per table-hour (long run)",
+            "theoretical win per table-hour (side bets x long-run house edge)",
             "money",
             [bets_per_hour * s.wager * (1 - s.long_run_return) for s in sides],
         ),

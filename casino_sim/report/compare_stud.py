@@ -15,7 +15,8 @@ from typing import Any
 from casino_sim.config.stud import StudVariant
 from casino_sim.config.stud_table import DropRake, NoRake, PercentRake, StudTable, TimeRake
 from casino_sim.engine.stats import Estimate, ratio_estimate
-from casino_sim.games.poker_room.simulate import ChunkResult, simulate_stud
+from casino_sim.games.poker_room.clock import clock_seconds
+from casino_sim.games.poker_room.simulate import ChunkResult, StudRunResult, simulate_stud
 from casino_sim.report.compare import Traffic, comparison_record, figure_row
 from casino_sim.report.compare_view import money_text
 
@@ -33,6 +34,14 @@ def _rake_text(table: StudTable) -> str:
         return f"time: {money_text(rake.per_seat_per_half_hour)} per seat per half hour"
     assert isinstance(rake, NoRake)
     return "none"
+
+
+def _pace_text(result: StudRunResult) -> str:
+    """Which pace a table's per-hour figures use; the simulated one beside a stated one."""
+    simulated = f"simulated {result.simulated_hands_per_hour:.1f}"
+    if result.stated_hands_per_hour is None:
+        return f"{simulated} (pace: block)"
+    return f"stated {result.stated_hands_per_hour:g} (hands_per_hour); {simulated}"
 
 
 def _interval(estimate: Estimate, scale: float) -> tuple[float, float]:
@@ -65,17 +74,7 @@ def compare_stud_tables(
             chunk_size=chunk_size,
             on_chunk=chunks.append,
         )
-        seconds = [
-            float(
-                table.pace.seconds(
-                    hands=c.hands,
-                    players=traffic.players,
-                    showdowns=c.showdowns,
-                    later_streets=sum(k * n for k, n in enumerate(c.streets)),
-                )
-            )
-            for c in chunks
-        ]
+        seconds = [float(clock_seconds(table, c, players=traffic.players)) for c in chunks]
 
         def ratio(xs: Sequence[float], ys: Sequence[float]) -> Estimate:
             return ratio_estimate(
@@ -142,14 +141,15 @@ def compare_stud_tables(
         ),
         figure_row(
             "hands_per_hour",
-            "hands per table-hour (simulated clock)",
+            "hands per table-hour (the per-hour figures' clock)",
             "number",
             [r.hands_per_hour for r in results],
         ),
+        figure_row("pace", "pace of that clock", "text", [_pace_text(r) for r in results]),
         moneyfigure_row("rake_per_hand", "rake per hand", "per_hand", 1),
         moneyfigure_row("rake_per_100_hands", "rake per 100 hands", "per_hand", 100),
         moneyfigure_row(
-            "rake_per_table_hour", "rake per table-hour (simulated clock)", "per_second", 3600
+            "rake_per_table_hour", "rake per table-hour (each table's pace)", "per_second", 3600
         ),
         figure_row(
             "effective_rake",

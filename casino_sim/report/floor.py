@@ -29,11 +29,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CSV_FIGURES",
+    "edge_checks",
+    "edge_comparison",
     "format_floor",
     "group_rows",
     "interval_text",
     "json_ready",
     "percent",
+    "rake_label",
     "signed_money",
 ]
 
@@ -134,7 +137,9 @@ def _scaled(figure: Mapping[str, Any], factor: float) -> dict[str, Any]:
 # ----------------------------------------------------------------- text
 
 
-def _group_lines(name: str, group: Mapping[str, Any], days: int) -> list[str]:
+def _group_lines(
+    name: str, group: Mapping[str, Any], days: int, checks: Mapping[str, bool] | None = None
+) -> list[str]:
     money, pct2, pct1, num1 = signed_money, percent(2), percent(1), _number(1)
     per_day = 1 / days
     game = group["game"]
@@ -149,7 +154,7 @@ def _group_lines(name: str, group: Mapping[str, Any], days: int) -> list[str]:
         rows += [
             ("rounds per table-hour", group["rounds_per_table_hour"], num1),
             ("main game: win per day", _scaled(group["main_game_win"], per_day), money),
-            ("main game: theoretical win per day",
+            ("main game: theoretical win per day (antes x house edge)",
              _scaled(group["theoretical_win"], per_day), money),
             ("house edge per initial bet, measured", group["house_edge_per_initial_bet"],
              percent(3)),
@@ -160,7 +165,7 @@ def _group_lines(name: str, group: Mapping[str, Any], days: int) -> list[str]:
     else:
         rows += [
             ("hands per table-hour", group["rounds_per_table_hour"], num1),
-            ("rake per hand", group["rake_per_hand"], money),
+            (rake_label(group), group["rake_per_hand"], money),
             ("house take per 100 hands", group["house_take_per_100_hands"], money),
             ("house take per table-hour", group["house_take_per_table_hour"], money),
             ("time collected per day", _scaled(group["time_collected"], per_day), money),
@@ -179,38 +184,105 @@ def _group_lines(name: str, group: Mapping[str, Any], days: int) -> list[str]:
         f"p95 {money(daily.get('p95'))}",
     ]
     if game == "caribbean_stud":
-        lines.append("  " + _edge_check(group))
+        lines.append("  " + _edge_check(name, group, checks or {}))
     return lines
 
 
-def _edge_check(group: Mapping[str, Any]) -> str:
-    """Measured house edge against the theoretical one: flagged when outside the interval."""
+def rake_label(group: Mapping[str, Any]) -> str:
+    """The rake row's label: a table charging time instead of a pot rake says so."""
+    fee = group.get("house_fee")
+    if fee == "time":
+        return "rake per hand (none: the table charges time collection)"
+    if fee == "none":
+        return "rake per hand (none: the table charges no fee)"
+    if fee == "drop":
+        return "rake per hand (a fixed drop)"
+    return "rake per hand"
+
+
+def edge_comparison(group: Mapping[str, Any]) -> tuple[float, float] | None:
+    """A Caribbean group's measured house edge against the theoretical one of the hands played:
+    (z, two-sided p, Student t on R - 1 degrees of freedom), or None with under 2 replications."""
+    from casino_sim.engine.stats import t_p_value
+
+    measured = group["house_edge_per_initial_bet"]
+    expected = group["theoretical_edge_per_initial_bet"].get("mean")
+    se, n = measured.get("se"), measured.get("n") or 0
+    if not (_finite(se) and _finite(expected) and _finite(measured.get("mean")) and n >= 2):
+        return None
+    if se == 0:
+        return (0.0, 1.0) if measured["mean"] == expected else (math.inf, 0.0)
+    z = (measured["mean"] - expected) / se
+    return z, t_p_value(z, n - 1)
+
+
+def edge_checks(groups: Mapping[str, Mapping[str, Any]]) -> dict[str, bool]:
+    """Which groups' edge checks flag, with Holm's correction over the floor's groups."""
+    from casino_sim.engine.stats import holm
+
+    tests = {
+        name: edge_comparison(g) for name, g in groups.items() if g["game"] == "caribbean_stud"
+    }
+    named = [(name, t) for name, t in tests.items() if t is not None]
+    flags = holm([t[1] for _, t in named])
+    return {name: flag for (name, _), flag in zip(named, flags, strict=True)}
+
+
+def _edge_check(name: str, group: Mapping[str, Any], checks: Mapping[str, bool]) -> str:
+    """Measured house edge against the theoretical one: z, p and the Holm flag."""
     measured, theory = (
         group["house_edge_per_initial_bet"],
         group["theoretical_edge_per_initial_bet"],
     )
     show = percent(3)
     low, high, expected = measured.get("low"), measured.get("high"), theory.get("mean")
-    if not (_finite(low) and _finite(high) and _finite(expected)):
+    test = edge_comparison(group)
+    if test is None or not (_finite(low) and _finite(high)):
         return "edge check: needs 2 or more replications with play"
-    if low <= expected <= high:
-        return (f"edge check: the theoretical {show(expected)} is inside the measured "
-                f"interval {show(low)} to {show(high)}")  # fmt: skip
+    z, p = test
+    family = f"Holm over {len(checks)} group(s)" if len(checks) > 1 else "5% level"
+    if not checks.get(name, p <= 0.05):
+        return (f"edge check: the theoretical {show(expected)} against the measured "
+                f"{show(measured.get('mean'))} ({show(low)} to {show(high)}): z = {z:+.2f}, "
+                f"p = {p:.3f}: consistent ({family})")  # fmt: skip
     return (f"edge check: FLAG: the theoretical {show(expected)} is outside the measured "
-            f"interval {show(low)} to {show(high)}")  # fmt: skip
+            f"interval {show(low)} to {show(high)}: z = {z:+.2f}, p = {p:.2g} "
+            f"({family})")  # fmt: skip
 
 
 def _meter_lines(name: str, meter: Mapping[str, Any], replications: int) -> list[str]:
     money = signed_money
+    mean = _mean_of
     lines = [
         f"{name}: starts at {money(meter['liability_start'])} (meter + reserve); at the end "
         f"meter {interval_text(meter['meter_end'], money)[0]}, liability "
-        f"{' '.join(_paren(interval_text(meter['liability_end'], money)))}; money in "
-        f"{interval_text(meter['money_in'], money)[0]} per replication",
+        f"{' '.join(_paren(interval_text(meter['liability_end'], money)))}",
     ]
+    if meter.get("paid") is not None and meter.get("house_funded") is not None:
+        into = ("money into the meter and reserve (contribution and reserve rates x side bets "
+                f"{money(mean(meter.get('side_bet_handle')))})"
+                if meter.get("kind") == "progressive"
+                else "money into the meter and reserve (jackpot drops)")  # fmt: skip
+        lines.append(
+            f"  per replication: {into} {money(mean(meter['money_in']))} + house-funded seeds "
+            f"{money(mean(meter['house_funded']))} (the opening seed and the house's money "
+            "for later seeds, less repayments) - "
+            f"paid {money(mean(meter['paid']))} = liability at the end "
+            f"{money(mean(meter['liability_end']))}"
+        )
+    else:
+        lines.append(
+            f"  money into the meter and reserve {money(mean(meter['money_in']))} per replication"
+        )
     hits = meter["hits"]
     if not hits:
-        lines.append(f"  no hits in {replications} replication(s)")
+        from casino_sim.engine.stats import poisson_interval
+
+        bound = poisson_interval(0).high / max(replications, 1)
+        lines.append(
+            f"  no hits in {replications} replication(s): at most {bound:.2f} per replication "
+            "(exact Poisson 95% upper bound)"
+        )
         return lines
     body = []
     for hand, h in hits.items():
@@ -226,8 +298,8 @@ def _meter_lines(name: str, meter: Mapping[str, Any], replications: int) -> list
             money(h["amount_paid"].get("mean")),
             gap,
         ])  # fmt: skip
-    header = ["  hand", "hits per replication", "meter at hit", "p5 to p95", "paid (mean)",
-              "between hits (mean)"]  # fmt: skip
+    header = ["  hand", "hits per replication (exact Poisson)", "meter at hit", "p5 to p95",
+              "paid (mean)", "between hits (mean)"]  # fmt: skip
     lines.append(text_table(header, [["  " + r[0], *r[1:]] for r in body]))
     for hand, h in hits.items():
         within = h["probability_within_days"]
@@ -240,17 +312,25 @@ def _meter_lines(name: str, meter: Mapping[str, Any], replications: int) -> list
     return lines
 
 
+def _mean_of(figure: Any) -> Any:
+    return figure.get("mean") if isinstance(figure, Mapping) else None
+
+
 def _paren(pair: tuple[str, str]) -> tuple[str, ...]:
     mean, span = pair
     return (mean,) if span == "-" else (mean, f"({span})")
 
 
 def _player_lines(players: Sequence[Mapping[str, Any]]) -> list[str]:
+    def share(count: Any, part: Any) -> str:
+        return f"{count:,} ({percent(1)(part)})" if isinstance(count, int) else "n/a"
+
     body = [
         [
             p["type"],
             f"{p['arrivals']:,}",
-            f"{p['turned_away']:,} ({percent(1)(p['turned_away_share'])})",
+            share(p["turned_away"], p["turned_away_share"]),
+            share(p.get("gave_up_waiting"), p.get("gave_up_waiting_share")),
             f"{p['sessions_played']:,}",
             signed_money(p["mean_result"]),
             percent(1)(p["losing_share"]),
@@ -259,9 +339,13 @@ def _player_lines(players: Sequence[Mapping[str, Any]]) -> list[str]:
         ]
         for p in players
     ]
-    header = ["type", "arrivals", "turned away", "sessions", "mean result", "losing",
-              "hands", "wait (min)"]  # fmt: skip
-    return [text_table(header, body)]
+    header = ["type", "arrivals", "turned away", "gave up waiting", "sessions", "mean result",
+              "losing", "hands", "wait (min)"]  # fmt: skip
+    return [
+        text_table(header, body),
+        "turned away: no free seat and no waiting list open to them on arrival; gave up "
+        "waiting: listed for a poker game, left before a seat came (patience or session over)",
+    ]
 
 
 def _waiting_lines(record: Mapping[str, Any]) -> list[str]:
@@ -275,11 +359,20 @@ def _waiting_lines(record: Mapping[str, Any]) -> list[str]:
             continue
         peak = int(np.argmax(waiting)) if len(waiting) else 0
         mean = float(np.mean(waiting)) if len(waiting) else math.nan
+        rules = record["groups"].get(group, {})
+        start, below = rules.get("start_players"), rules.get("break_below")
+        occupancy = rules.get("occupancy", {}).get("mean")
         lines.append(
             f"{group}: {_number(2)(mean)} players listed on average, most at {peak:02d}:00 "
             f"({_number(2)(waiting[peak] if waiting else math.nan)}); left the list "
             f"{reneged.get(group, 0) / replications:,.1f} per replication"
         )
+        if start:
+            lines.append(
+                f"  the listed wait for a seat at a running game or, while none runs, for "
+                f"{start} players to be listed to start one (start_players; a game breaks below "
+                f"{below}, break_below): occupancy {percent(1)(occupancy)}"
+            )
     return lines
 
 
@@ -301,14 +394,30 @@ def format_floor(record: Mapping[str, Any], *, name: str, seed: int, workers: in
         f"Floor: {name}: {days:,} day(s) x {reps:,} replication(s), seed {seed}"
         f"{f', {workers} workers' if workers > 1 else ''}",
         "Each figure is a mean across replications with its 95% Student t interval "
-        "(none with one replication); money in dollars, sign first.",
+        "(none with one replication; shares kept within 0-100%, amounts that cannot be "
+        "negative at 0 or more); money in dollars, sign first.",
+    ]
+    flags = record.get("flags") or []
+    if flags:
+        lines += ["", f"FLAGS ({len(flags)}): the game's economics"]
+        lines += [f"  FLAG: {f['rule']}: {f['detail']}" for f in flags]
+    lines += [
         "",
         f"House result per day (the ledger's house account): {' '.join(_paren(house))}; "
         f"runs that lost: {percent(1)(losing['share'])} "
         f"({percent(1)(losing['low'])}-{percent(1)(losing['high'])}, Wilson)",
     ]
+    if "groups_win_per_day" in floor:
+        lines.append(
+            f"  = the table groups' win {signed_money(_mean_of(floor['groups_win_per_day']))} a "
+            f"day - house-funded seeds {signed_money(_mean_of(floor['house_funded_seeds_per_day']))}"
+            " a day (each meter's opening seed and the money the house added for later seeds, "
+            "less what the reserves repaid: the house's money put into the meters, now owed to "
+            "the players)"
+        )
+    checks = edge_checks(record["groups"])
     for group_name, group in record["groups"].items():
-        lines += ["", *_group_lines(group_name, group, days)]
+        lines += ["", *_group_lines(group_name, group, days, checks)]
     if record["meters"]:
         lines += ["", "Meters:"]
         for meter_name, meter in record["meters"].items():

@@ -8,6 +8,7 @@ meter, so their exact return is added. Batches of royal cycles give the interval
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from casino_sim.config import load_progressive, shipped_files
 from casino_sim.config.common import CATEGORY_KEYS
-from casino_sim.engine.ledger import ADVANCE, CONTRIBUTION, RESERVE, Ledger
+from casino_sim.engine.ledger import ADVANCE, CONTRIBUTION, RESERVE, ROLL_OVER, Ledger
 from casino_sim.games.banked.caribbean_stud.exact.progressive import (
     FIVE_CARD_COUNTS,
     N_HANDS,
@@ -30,19 +31,19 @@ STANDARD = load_progressive("progressives/50-75-100")
 ROYAL, STRAIGHT_FLUSH = CATEGORY_KEYS.index("royal_flush"), CATEGORY_KEYS.index("straight_flush")
 
 
-def _capped(cap: int):
-    from dataclasses import replace
-
-    return replace(STANDARD, meter_cap=Fraction(cap))
+SEED_ZERO = replace(STANDARD, seed=Fraction(0))
 
 
 @settings(max_examples=60, deadline=None)
 @given(
     st.lists(st.tuples(st.integers(0, 5000), st.sampled_from(range(10))), min_size=1, max_size=40),
     st.sampled_from([None, 12_000, 30_000]),
+    st.sampled_from([10_000, 0]),
 )
-def test_every_cent_reconciles_and_the_meter_keeps_its_rules(events, cap):
-    progressive = STANDARD if cap is None else _capped(cap)
+def test_every_cent_reconciles_and_the_meter_keeps_its_rules(events, cap, seed_money):
+    progressive = replace(
+        STANDARD, seed=Fraction(seed_money), meter_cap=None if cap is None else Fraction(cap)
+    )
     ledger = Ledger()
     meter = ProgressiveMeter(progressive, ledger=ledger)
     seed = meter.seed_cents
@@ -53,6 +54,10 @@ def test_every_cent_reconciles_and_the_meter_keeps_its_rules(events, cap):
         assert meter.reserve_cents >= 0 and meter.advances_cents >= 0
         if cap is not None:
             assert meter.meter_cents <= cap * 100
+        if category == ROYAL:  # a reset: the reserve beyond one more seed rolled over
+            assert meter.reserve_cents <= seed or (
+                cap is not None and meter.meter_cents == cap * 100
+            )
         meter.reconcile()
     assert sum(ledger.balances().values()) == 0
     assert meter.liability_cents == meter.meter_cents + meter.reserve_cents
@@ -72,8 +77,6 @@ def test_meter_growth_is_the_contribution_rate_times_the_handle_exactly():
 
 
 def test_fractions_of_a_cent_are_carried_not_lost():
-    from dataclasses import replace
-
     odd = replace(STANDARD, contribution_rate=Fraction(1, 3), reserve_rate=Fraction(0))
     ledger = Ledger()
     meter = ProgressiveMeter(odd, ledger=ledger)
@@ -96,6 +99,19 @@ def test_a_short_reserve_is_advanced_by_the_house_and_repaid_later():
     meter.bet(200_000)  # $10,000 of reserve: $5,000 repays the house, $5,000 stays
     assert meter.advances_cents == 0 and meter.reserve_cents == 500_000
     assert meter.house_funded_cents == meter.seed_cents + 500_000
+
+
+def test_a_full_meter_award_resets_a_seed_zero_meter_and_rolls_the_whole_reserve_over():
+    ledger = Ledger()
+    meter = ProgressiveMeter(SEED_ZERO, ledger=ledger)
+    meter.bet(100_000)  # meter $65,000, reserve $5,000
+    assert meter.award(STRAIGHT_FLUSH) == 650_000  # 10%: no reset, the reserve stays
+    assert (meter.meter_cents, meter.reserve_cents) == (5_850_000, 500_000)
+    assert meter.award(ROYAL) == 5_850_000  # the whole meter: a reset, whatever the seed
+    assert (meter.meter_cents, meter.reserve_cents) == (500_000, 0)
+    assert ledger.total(ROLL_OVER) == 500_000
+    assert meter.house_funded_cents == meter.advances_cents == 0
+    meter.reconcile()
 
 
 def test_reserve_beyond_the_next_seed_rolls_into_the_new_meter():
@@ -139,9 +155,13 @@ def _long_run_return(progressive, cycles: int, rng: np.random.Generator) -> tupl
     return ratio, se
 
 
-@pytest.mark.parametrize("path", PROGRESSIVES, ids=lambda p: p.stem)
-def test_long_run_return_agrees_with_the_analysis(path):
-    progressive = load_progressive(path)
+@pytest.mark.parametrize(
+    "progressive",
+    [*map(load_progressive, PROGRESSIVES), SEED_ZERO],
+    ids=[*(p.stem for p in PROGRESSIVES), "50-75-100-seed-0"],
+)
+def test_long_run_return_agrees_with_the_analysis(progressive):
+    """With seed 0 the reserve reaches the players only through the roll-over at a reset."""
     analysis = analyze_progressive(progressive)
     meter_part = float(analysis.long_run_return - analysis.fixed_return)
     estimate, se = _long_run_return(progressive, 5_000, np.random.default_rng(7))

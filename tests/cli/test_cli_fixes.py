@@ -9,7 +9,7 @@ import json
 import pytest
 
 from casino_sim.cli import main
-from casino_sim.cli.common import _LineStream
+from casino_sim.cli.progress import _LineStream
 
 STANDARD = "caribbean_stud/standard"
 PROGRESSIVE = "progressives/50-75-100"
@@ -107,7 +107,7 @@ def test_help_shows_defaults_and_the_history_engine(capsys):
             main([command, "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert "(default: 4)" in text  # floor --tables
-    assert "(default: 10000)" in text  # stud --chunk-size
+    assert "default 100,000)" in text  # stud --hands, thousands separated
     assert "Python engine" in text
 
 

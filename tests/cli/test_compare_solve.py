@@ -230,7 +230,7 @@ def test_solve_edge_with_half_steps_and_bounds(capsys):
     )
     assert status == 0, err
     assert "best     four of a kind 28" in out and "four of a kind 27.5" in out
-    assert "four_of_a_kind 20..40 in steps of 1/2" in out
+    assert "four_of_a_kind 20..40 in steps of 0.5 (41 paytables)" in out
 
 
 def test_solve_contribution_is_exact(tmp_path, capsys):

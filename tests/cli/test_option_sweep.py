@@ -30,7 +30,8 @@ BASE = {
     "cache": ["info"],
 }
 
-BAD_VALUES = ["", "-1", "0", "x", "1e400", "-1e400", "inf", "nan", "1e24", "100B", "1,,2", "1.999"]
+BAD_VALUES = ["", "-1", "0", "x", "1e400", "-1e400", "inf", "nan", "1e24", "100B", "1,,2", "1.999",
+              "1,00", "$-1", "12%"]  # fmt: skip
 #: Options naming a result path get bad paths instead: each must be refused before any work.
 OUTPUT_OPTIONS = (
     "--json",
@@ -45,12 +46,20 @@ OUTPUT_OPTIONS = (
 
 
 def _bad_paths(tmp_path) -> list[str]:
+    """Paths no result may take without --force: a file, a folder of the user's, an earlier
+    result folder casino-sim wrote (replaced only with --force, like a file), and worse."""
+    from casino_sim.engine.files import write_directory
+
     existing = tmp_path / "existing.txt"
     existing.write_text("the user's")
     folder = tmp_path / "folder"
     folder.mkdir(exist_ok=True)
     (folder / "thesis.tex").write_text("the user's")
-    return ["", "/dev/full", str(tmp_path / "missing" / "out"), str(existing), str(folder)]
+    earlier = tmp_path / "earlier"
+    if not earlier.exists():
+        write_directory(earlier, {"report.md": "last month's"})
+    return ["", "/dev/full", str(tmp_path / "missing" / "out"), str(existing), str(folder),
+            str(earlier)]  # fmt: skip
 
 
 def _subparsers() -> dict[str, argparse.ArgumentParser]:
@@ -86,6 +95,7 @@ def test_bad_values_give_one_line_and_status_2(command, option, tmp_path, monkey
         if output:
             assert status == 2, (command, option, value)
             assert (tmp_path / "existing.txt").read_text() == "the user's"
+            assert (tmp_path / "earlier" / "report.md").read_text() == "last month's"
         if status == 2:
             lines = err.strip().splitlines()
             assert len(lines) == 1 and lines[0].startswith("casino-sim: error:"), err

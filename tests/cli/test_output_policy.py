@@ -141,11 +141,16 @@ def test_same_path_for_input_and_output_is_refused(tmp_path):
 # --- folders -----------------------------------------------------------------------------------
 
 
-def test_folder_new_then_replaced_only_when_casino_sim_wrote_it(tmp_path):
+def test_folder_new_then_replaced_only_when_casino_sim_wrote_it_and_forced(tmp_path):
     folder = tmp_path / "report"
     write_directory(folder, {"a.md": "1", "b.png": b"\x89PNG"})
     assert json.loads((folder / MANIFEST).read_text())["files"] == ["a.md", "b.png"]
-    write_directory(folder, {"a.md": "2"})  # its own folder: swapped whole
+    with pytest.raises(
+        OutputError, match=r"earlier casino-sim result \(a.md, b.png\): pass --force"
+    ):
+        write_directory(folder, {"a.md": "2"})  # like a result file: replaced only when forced
+    assert (folder / "a.md").read_text() == "1"
+    write_directory(folder, {"a.md": "2"}, overwrite=True)  # its own folder: swapped whole
     assert sorted(p.name for p in folder.iterdir()) == [MANIFEST, "a.md"]
     assert (folder / "a.md").read_text() == "2"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["report"]
@@ -180,7 +185,7 @@ def test_a_manifest_cannot_claim_files_outside_the_folder(tmp_path):
     record = {"written_by": "casino_sim", "files": ["../precious.txt", "a.md"]}
     (folder / MANIFEST).write_text(json.dumps(record))
     (folder / "a.md").write_text("old")
-    write_directory(folder, {"b.md": "new"})
+    write_directory(folder, {"b.md": "new"}, overwrite=True)
     assert outside.read_text() == "keep"
 
 

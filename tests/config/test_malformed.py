@@ -15,7 +15,7 @@ CORPUS = Path(__file__).parent / "malformed"
 
 # file -> (line, key path, message fragment); line 0 = no line (binary / unreadable).
 EXPECTED = {
-    "ante-bad-number.yaml": (7, "ante", "expected a number such as 5, 0.50 or 1/3, got '0.5.0'"),
+    "ante-bad-number.yaml": (7, "ante", "expected money such as 5, 0.50 or $10,000, got '0.5.0'"),
     "award-both.yaml": (11, "awards.straight_flush", "exactly one of 'fixed'"),
     "award-neither.yaml": (11, "awards.straight_flush", "exactly one of 'fixed'"),
     "bad-bet-size.yaml": (
@@ -58,13 +58,12 @@ EXPECTED = {
     "missing-pays.yaml": (1, "pays", "missing required key"),
     "name-is-list.yaml": (3, "name", "expected text, got a list"),
     "nan-cap.yaml": (21, "max_payout", "expected a finite number, got NaN"),
-    "negative-pay.yaml": (15, "pays.two_pair", "expected an amount > 0, got -2"),
-    "negative-seed.yaml": (17, "seed", "expected an amount >= 0, got -5"),
+    "negative-pay.yaml": (15, "pays.two_pair", "expected a pay > 0, got -2"),
+    "negative-seed.yaml": (17, "seed", "expected money >= 0, got -5"),
     "not-utf8.yaml": (0, "", "not UTF-8 text"),
     "only-comment.yaml": (1, "", "file is empty"),
     "python-name-tag.yaml": (2, "name", "tag !!python/name:os.system is not allowed"),
     "python-tag.yaml": (2, "name", "tag !!python/object/apply:os.system is not allowed"),
-    "rake-percent-sign.yaml": (15, "rake.rate", "got '10%'"),
     "sf-above-royal.yaml": (
         9,
         "pays.straight_flush",
@@ -111,6 +110,37 @@ EXPECTED = {
     ),
     "unterminated-string.yaml": (3, "", "YAML syntax: found unexpected end of stream"),
     "wrong-type-amount.yaml": (12, "pays.flush", "got 'five'"),
+    # YAML 1.1's surprises and the field kinds: never another number
+    "count-leading-zero.yaml": (
+        18,
+        "max_players",
+        "expected a whole number, got '08' (a number may not start with 0: write 8)",
+    ),
+    "currency-in-seconds.yaml": (
+        19,
+        "pace.seconds_per_hand",
+        "got '$30' (a currency sign is for money only)",
+    ),
+    "flag-yes.yaml": (17, "open_pair_big_bet", "expected true or false, got 'yes'"),
+    "hand-synonym.yaml": (16, "pays.pair", "unknown key 'pair' (did you mean 'one_pair'?)"),
+    "hex-count.yaml": (19, "max_seats", "got '0x8' (write numbers in decimal)"),
+    "pay-leading-zero.yaml": (
+        8,
+        "pays.royal_flush",
+        "got '0100' (a number may not start with 0: YAML 1.1 reads 0100 as octal 64; write 100)",
+    ),
+    "percent-in-money.yaml": (
+        16,
+        "rake.cap",
+        "got '4%' (a percentage is a share: only rates and shares take %)",
+    ),
+    "rate-sexagesimal.yaml": (
+        15,
+        "contribution_rate",
+        "got '1:30' (250:1, 250 to 1 and 2 for 1 are pays; write one number)",
+    ),
+    "seed-as-pay.yaml": (17, "seed", "expected money such as 5, 0.50 or $10,000, got '250:1'"),
+    "tagged-hex-int.yaml": (11, "max_raises", "!!int '0x3' is not a whole number"),
 }
 
 

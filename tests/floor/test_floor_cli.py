@@ -127,8 +127,9 @@ def test_plots_are_written_with_the_folder_policy(tmp_path, capsys):
         root = ET.parse(folder / f"{stem}.svg").getroot()  # well-formed XML
         assert root.tag.endswith("svg") and len(list(root.iter())) > 50
     assert "Wrote plots" in capsys.readouterr().out
-    # a folder casino-sim wrote is replaced; a foreign non-empty folder needs --force
-    assert main([*args, "--plot-format", "png"]) == 0
+    # a folder casino-sim wrote is replaced with --force; a foreign non-empty folder needs it too
+    assert _status([*args, "--plot-format", "png"]) == 2
+    assert main([*args, "--plot-format", "png", "--force"]) == 0
     assert sorted(p.name for p in folder.iterdir()) == sorted(
         [MANIFEST, *(f"{stem}.png" for stem in PLOTS)]
     )
@@ -188,7 +189,7 @@ def test_the_summary_flags_a_theoretical_edge_outside_the_interval(casino):
         assert label in text, label
     odd = copy.deepcopy(record)
     measured = odd["groups"]["pit"]["house_edge_per_initial_bet"]
-    measured.update(mean=0.10, low=0.09, high=0.11)
+    measured.update(mean=0.10, low=0.09, high=0.11, se=0.001, n=10)
     assert "FLAG: the theoretical" in format_floor(odd, name="casino", seed=1)
 
 

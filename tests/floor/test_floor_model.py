@@ -89,9 +89,9 @@ def test_meter_grows_by_the_contribution_rate_of_every_side_bet_exactly():
     progressive = plan.floor.progressives["meter"]
     wager = int(progressive.wager * 100)
     meter = run.meters["meter"]
-    bets = meter.money_in // wager
+    bets = meter.side_bet_handle // wager
     assert not meter.hits
-    assert bets > 1000 and meter.money_in == bets * wager
+    assert bets > 1000 and meter.side_bet_handle == bets * wager
     assert run.daily[:, :, SIDE_HANDLE].sum() == bets * wager
     assert run.ledger.total(SIDE_BET) == bets * wager
 
@@ -105,6 +105,7 @@ def test_meter_grows_by_the_contribution_rate_of_every_side_bet_exactly():
     assert run.ledger.balance("meter:meter") == meter.end_meter
     assert run.ledger.balance("reserve:meter") == to_reserve
     assert meter.end_liability - meter.start_liability == to_meter + to_reserve
+    assert meter.money_in == to_meter + to_reserve  # into the meter and reserve, not the handle
 
     daily_bets = run.daily[:, :, SIDE_HANDLE].sum(axis=0) / wager
     for day in range(1, 3):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import warnings
 from dataclasses import replace
 from fractions import Fraction
@@ -20,6 +21,7 @@ from pokerkit import (
 from stud_helpers import load_variant, make_table
 
 from casino_sim.cards import format_card
+from casino_sim.config import StudVariant
 from casino_sim.games.poker_room import Action, StudHand, StudTable
 
 PK_CARDS = [next(iter(Card.parse(format_card(c)))) for c in range(52)]
@@ -50,8 +52,9 @@ def _other_structure(mixin: type, game: type) -> type:
 STRUCTURES = {"pot-limit": PotLimitPokerMixin, "no-limit": NoLimitPokerMixin}
 
 
+@functools.cache  # read once per process: loading the YAML cost more than playing a hand
 def pokerkit_rules(structure: str = "fixed-limit") -> StudTable:
-    """Our table configured the way pokerkit plays."""
+    """Our table configured the way pokerkit plays (a frozen value, shared by every hand)."""
     capped = structure == "fixed-limit"
     return make_table(
         structure=structure,
@@ -69,6 +72,12 @@ def pokerkit_rules(structure: str = "fixed-limit") -> StudTable:
     )
 
 
+@functools.cache
+def _variant(name: str) -> StudVariant:
+    """The shipped variant as pokerkit plays it (no big bet on an open pair), read once."""
+    return replace(load_variant(name), open_pair_big_bet=False)
+
+
 def play_both(
     game: str, rng: np.random.Generator, structure: str = "fixed-limit", *, least: int = ANTE + 1
 ) -> tuple[list[int], list[int], StudHand]:
@@ -79,7 +88,7 @@ def play_both(
     and the short amount in pokerkit).
     """
     pk_class, variant_name = GAMES[game]
-    variant = replace(load_variant(variant_name), open_pair_big_bet=False)
+    variant = _variant(variant_name)
     n = int(rng.integers(2, 8))
     short = rng.random() < 0.3
     stacks = [int(x) for x in rng.integers(least if short else 20 * BIG, 40 * BIG, size=n)]

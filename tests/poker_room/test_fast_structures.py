@@ -15,12 +15,18 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from stud_helpers import load_table, load_variant
+from stud_helpers import load_table, load_variant, make_table
 
 from casino_sim.config import BadBeatJackpot, PercentRake, QualifyingHand
-from casino_sim.games.poker_room import default_population
+from casino_sim.games.poker_room import Action, StudHand, default_population, stacked_deck
+from casino_sim.games.poker_room import fast_rules as fr
 from casino_sim.games.poker_room.dealing import draw_hands
-from casino_sim.games.poker_room.fast import fallback_reason, play_compiled, play_python
+from casino_sim.games.poker_room.fast import (
+    fallback_reason,
+    kernel_config,
+    play_compiled,
+    play_python,
+)
 
 VARIANTS = ("seven_card_stud", "razz", "stud_hilo8", "mississippi_stud")
 #: The shipped table of each structure and a buy-in short enough for frequent all-ins.
@@ -152,3 +158,85 @@ def test_chips_are_conserved_over_100k_compiled_hands(name, structure):
     assert (r.stacks_end == 0).any(axis=1).sum() > 10_000  # all-ins are common
     assert _side_pots(r)[1] > 1000
     assert r.drop.sum() > 0 and r.rake.sum() > 0
+
+
+# ------------------------------------------------------------------ a bring-in of a full bet
+#: Tables whose bring-in is a full small bet: the shipped $1-$5 spread, and fixed, pot and
+#: no limit with a bring-in equal to the small bet and a bet and three raises.
+FULL_BRING_IN = {
+    "spread": load_table("1-5-spread"),
+    "fixed": make_table(bring_in=Fraction(5)),
+    "pot": make_table(structure="pot-limit", bring_in=Fraction(5)),
+    "no-limit": make_table(structure="no-limit", bring_in=Fraction(5)),
+}
+_AGGRESSIVE = (Action.COMPLETE, Action.BET, Action.RAISE)
+
+
+def _scripted_twins(table, holdings, script):
+    """Play ``script`` ((action, "to" or None) on the first street) on :class:`StudHand` and
+    on the compiled rules (``fast_rules``) side by side; before every action both must
+    offer the same aggressive action and sizes, after it hold the same chips.
+    Returns the compiled aggressive action offered after the script (-1: none)."""
+    variant = load_variant("seven_card_stud")
+    n = len(holdings)
+    hand = StudHand(variant, table, [100_000] * n, stacked_deck(variant, holdings))
+    cfg = kernel_config(variant, table)[0]
+    st = np.zeros(fr.N_STATE, np.int64)
+    ss = np.zeros((fr.N_SEAT_ROWS, n), np.int64)
+    ss[fr.STK], ss[fr.CON], ss[fr.LIVE], st[fr.ALIVE] = hand.stacks, hand.contrib, 1, n
+    assert fr.begin_betting(False, st, cfg, ss, n)
+    st[fr.BRING_PENDING] = 1
+
+    def offered(seat):
+        legal = hand.legal_actions()
+        kind, s0, s1, full0 = fr.aggressive(seat, st, cfg, ss, n)
+        mine = next((a for a in _AGGRESSIVE if a in legal.actions), None)
+        assert kind == (-1 if mine is None else int(mine))
+        if mine is not None:
+            assert legal.sizes == ((s0,) if s1 < 0 else (s0, s1))
+        return kind, s0, s1, full0
+
+    for action, to in script:
+        seat = hand.actor
+        _, s0, s1, full0 = offered(seat)
+        hand.act(action, to)
+        amount = -1 if to is None else to
+        fr.apply_action(seat, int(action), amount, s0, s1, full0, st, cfg, ss, n)
+        assert ss[fr.STK].tolist() == hand.stacks and ss[fr.SB].tolist() == hand.sbet
+        assert fr.next_actor(seat, ss, n) == hand.actor
+    return offered(hand.actor)[0]
+
+
+@pytest.mark.parametrize("structure", list(FULL_BRING_IN))
+def test_compiled_rules_cap_a_full_bet_bring_in_and_three_raises(structure):
+    """The bring-in of a full bet is the bet on both engines: after three raises the
+    compiled rules offer no fourth (Robert's: a bet and three raises)."""
+    table = FULL_BRING_IN[structure]
+    unit = table.small_bet_cents
+    script = [(Action.BRING_IN, None)] + [(Action.RAISE, unit * k) for k in (2, 3, 4)]
+    holdings = ["Ah Kh 9c", "Qd Qs 2c", "Jd Tc 8d", "7h 7d 3h"]  # seat 1 brings in
+    assert _scripted_twins(table, holdings, script) == -1
+
+
+@pytest.mark.parametrize("structure", list(FULL_BRING_IN))
+def test_compiled_matches_python_with_a_full_bet_bring_in(structure):
+    """Random hands of aggressive bots at a full-bet bring-in, uneven stacks: hand for
+    hand the Python engine, and many first streets reach the cap."""
+    table = dataclasses.replace(FULL_BRING_IN[structure], buy_in=Fraction(60))
+    variant = load_variant("seven_card_stud")
+    rng = np.random.default_rng(zlib.crc32(f"full-bring-in/{structure}".encode()))
+    decks, uniforms = draw_hands(rng, 1000)
+    stacks = _stacks(rng, table, 1000, 6)
+    bots = [dataclasses.replace(b, aggression=0.95, tightness=0.0) for b in default_population(6)]
+    fast = play_compiled(variant, table, bots, decks, uniforms, 0, stacks=stacks)
+    slow, kept = play_python(
+        variant, table, bots, decks, uniforms, 0, keep_hands=True, stacks=stacks
+    )
+    assert fast.replayed == 0 and fast.same_hands(slow)
+    capped = sum(
+        1
+        for r in kept
+        if r.hand is not None
+        and sum(1 for e in r.hand.log if e[0] == 0 and e[2] is Action.RAISE) >= 3
+    )
+    assert capped > 20

@@ -1,5 +1,6 @@
 """Issue 10, poker room: the money ledger, the house result without the drop, the drop-needed
-rule for a bad-beat hit, and per-hour figures from the simulated pace."""
+rule for a bad-beat hit, and per-hour figures on the table's clock (its stated pace, else the
+simulated one; issue 22 item 9)."""
 
 from __future__ import annotations
 
@@ -146,7 +147,9 @@ def test_no_drop_no_hit_in_both_engines(min_pot, hits):
 
 
 def test_per_hour_figures_come_from_the_simulated_pace():
-    variant, base = load_variant("seven_card_stud"), load_table("5-10")  # 10% rake
+    """A table that states no hands_per_hour: per-hour figures on the pace model's clock."""
+    variant = load_variant("seven_card_stud")
+    base = dataclasses.replace(load_table("5-10"), hands_per_hour=None)  # 10% rake
     slow_pace = dataclasses.replace(
         base, pace=Pace(seconds_per_hand=Fraction(60), seconds_per_street=Fraction(20))
     )
@@ -159,7 +162,9 @@ def test_per_hour_figures_come_from_the_simulated_pace():
             + later * p.seconds_per_street
             + r.showdowns * p.seconds_per_showdown
         )
-        assert r.table_seconds == float(seconds)
+        assert r.pace == "simulated" and r.stated_hands_per_hour is None
+        assert r.table_seconds == r.simulated_seconds == float(seconds)
+        assert r.hands_per_hour == r.simulated_hands_per_hour
         assert r.hands_per_hour == pytest.approx(r.hands / (float(seconds) / 3600))
         assert r.rake_per_table_hour == pytest.approx(r.rake / r.table_hours)
         assert r.rates(r.rake)["per_table_hour"] == pytest.approx(r.rake_per_table_hour)
@@ -171,8 +176,30 @@ def test_per_hour_figures_come_from_the_simulated_pace():
     assert 35 < fast.hands_per_hour < 45
 
 
-def test_time_collection_runs_on_the_simulated_clock():
-    variant, table = load_variant("seven_card_stud"), load_table("15-30")  # $7/seat/half hour
+def test_a_stated_hands_per_hour_is_the_pace_of_every_per_hour_figure():
+    """5-10 states 40 hands an hour: rake per table-hour = rake per hand x 40 exactly, whatever
+    the pace model says; the simulated pace is kept beside it and moves with the model."""
+    variant, table = load_variant("seven_card_stud"), load_table("5-10")
+    assert table.hands_per_hour == 40
+    slow = dataclasses.replace(table, pace=Pace(seconds_per_hand=Fraction(120)))
+    runs = [simulate_stud(variant, t, 8, hands=500, seed=4) for t in (table, slow)]
+    for r in runs:
+        assert r.pace == "stated" and r.stated_hands_per_hour == r.hands_per_hour == 40
+        assert r.table_seconds == 500 * 3600 / 40 and r.table_hours == 12.5
+        assert r.rake_per_table_hour == pytest.approx(r.rake_per_hand * 40)
+        assert r.rates(r.rake)["per_table_hour"] == pytest.approx(r.rake / 12.5)
+    stated, slower = runs
+    assert stated.rake_per_table_hour == slower.rake_per_table_hour  # the stated pace rules
+    assert slower.simulated_hands_per_hour < stated.simulated_hands_per_hour < 45
+    assert stated.simulated_seconds == pytest.approx(3600 * 500 / stated.simulated_hands_per_hour)
+
+
+def test_time_collection_runs_on_the_tables_clock():
+    """15-30 charges $7 a seat per half hour begun: on the simulated clock when the table
+    states no pace (a slower pace model charges more), at the stated pace when it does."""
+    variant = load_variant("seven_card_stud")
+    stated = load_table("15-30")  # hands_per_hour: 35
+    table = dataclasses.replace(stated, hands_per_hour=None)
     r = simulate_stud(variant, table, 6, hands=400, seed=1)
     half_hours = math.ceil(r.table_seconds / 1800)
     assert r.time_collection == 6 * 700 * half_hours
@@ -183,6 +210,9 @@ def test_time_collection_runs_on_the_simulated_clock():
     s = simulate_stud(variant, slower, 6, hands=400, seed=1)
     assert s.time_collection > r.time_collection and s.rake == r.rake == 0
     assert sum(p.net for p in s.players) == 0  # time is charged on the clock, not from pots
+    at_35 = simulate_stud(variant, stated, 6, hands=400, seed=1)  # 400 / 35 h: 23 half hours
+    assert at_35.table_seconds == pytest.approx(400 * 3600 / 35)
+    assert at_35.time_collection == 6 * 700 * 23 == at_35.ledger.total(TIME_COLLECTION)
 
 
 def test_pace_block_in_yaml(tmp_path):
@@ -196,3 +226,58 @@ def test_pace_block_in_yaml(tmp_path):
         load_stud_table(text)
     text.write_text(source.replace("hands_per_hour: 40\n", ""))
     assert load_stud_table(text).hands_per_hour is None
+
+
+def test_compare_and_the_report_name_the_pace_of_their_per_hour_figures():
+    """5-10 as shipped (40 hands an hour stated) beside the same table without a stated pace:
+    the comparison's rake per table-hour follows each table's clock and its pace row says
+    which; the report's per-hour labels name the pace."""
+    from casino_sim.report.compare import Traffic
+    from casino_sim.report.compare_stud import compare_stud_tables
+    from casino_sim.report.par.inputs import PokerInput
+    from casino_sim.report.par.poker import poker_section, simulate
+
+    variant, stated = load_variant("seven_card_stud"), load_table("5-10")
+    tables = [stated, dataclasses.replace(stated, hands_per_hour=None)]
+    record = compare_stud_tables(variant, tables, traffic=Traffic(8, 40), hands=2000, seed=7)
+    rows = {row["figure"]: row for row in record["rows"]}
+    pace = rows["pace"]["values"]
+    assert pace[0].startswith("stated 40 (hands_per_hour); simulated ")
+    assert pace[1].startswith("simulated ") and "(pace: block)" in pace[1]
+    per_hand, per_hour = rows["rake_per_hand"]["values"], rows["rake_per_table_hour"]["values"]
+    assert per_hour[0] == pytest.approx(40 * per_hand[0])  # the stated pace, exactly
+    simulated = rows["hands_per_hour"]["values"][1]
+    assert per_hour[1] == pytest.approx(simulated * per_hand[1], rel=1e-6)
+    assert rows["hands_per_hour"]["values"][0] == 40
+
+    item = PokerInput(DATA / "paytables/stud/seven_card_stud.yaml", variant,
+                      DATA / "paytables/stud/tables/5-10.yaml", stated)  # fmt: skip
+    section = poker_section(item, simulate(item, hands=2000, seed=7, workers=1), index=1)
+    labels = {f.key: f.label for part in section.parts for f in part.figures}
+    assert labels["rake_per_table_hour"] == "rake per table-hour (stated pace)"
+    assert labels["hands_per_hour"].startswith("hands per table-hour (stated pace")
+    assert section.data["pace"] == "stated"
+
+
+@pytest.mark.parametrize(("hands", "seed"), [(20_000, 3), (2_000, 7)])
+def test_report_says_the_bad_beat_rate_follows_the_showdown_rate(hands, seed):
+    """A hit needs a losing hand at a showdown: the report's jackpot paragraph gives the
+    bots' showdown rate beside the hit rate (and hits per showdown when there are hits)."""
+    from casino_sim.report.par.inputs import PokerInput
+    from casino_sim.report.par.poker import poker_section, simulate
+
+    item = PokerInput(DATA / "paytables/stud/seven_card_stud.yaml", load_variant("seven_card_stud"),
+                      DATA / "paytables/stud/tables/5-10-bad-beat.yaml",
+                      load_table("5-10-bad-beat"))  # fmt: skip
+    run = simulate(item, hands=hands, seed=seed, workers=1)
+    part = next(p for p in poker_section(item, run, index=1).parts if p.id.endswith("-jackpot"))
+    text = " ".join(part.paragraphs)
+    r = run.result
+    assert (
+        f"depends on how often the bots reach a showdown ({r.showdown_share:.1%} of hands" in text
+    )
+    if r.jackpot_hits:
+        showdowns = r.showdown_share * r.hands
+        assert f"one hit in {showdowns / r.jackpot_hits:,.0f} showdowns" in text
+    else:
+        assert "one hit in" not in text

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from stud_helpers import load_variant, make_table
+from stud_helpers import load_table, load_variant, make_table
 
 from casino_sim.games.poker_room import (
     Action,
@@ -115,6 +115,85 @@ def test_heads_up_cap_is_configurable():
     for to in (1000, 1500, 2000):
         hand.act(Action.RAISE, to)
     assert Action.RAISE not in hand.legal_actions().actions
+
+
+# A bring-in that is a full bet (Robert's, limit poker: it counts as the bet, so a bet
+# and three raises cap the street). Seat 1 (2c) brings in; then seats 2, 3, 0 raise.
+FOUR = ["Ah Kh 9c", "Qd Qs 2c", "Jd Tc 8d", "7h 7d 3h"]
+FULL_BRING_IN = {  # table, the "to" amounts of three raises above the bring-in
+    "spread $1-$5": (load_table("1-5-spread"), (200, 300, 400)),
+    "fixed": (make_table(bring_in=Fraction(5)), (1000, 1500, 2000)),
+    "pot-limit, max_raises 3": (
+        make_table(structure="pot-limit", bring_in=Fraction(5)),
+        (1000, 1500, 2000),
+    ),
+    "no-limit, max_raises 3": (
+        make_table(structure="no-limit", bring_in=Fraction(5)),
+        (1000, 1500, 2000),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(FULL_BRING_IN))
+def test_bring_in_of_a_full_bet_and_three_raises_cap_the_street(name):
+    """The shipped $1-$5 spread: "a bet and three raises" after the $1 bring-in; the same
+    at fixed limit (bring-in = small bet) and at pot / no limit when the table caps."""
+    table, raises = FULL_BRING_IN[name]
+    hand = deal(seven_card_stud(), FOUR, table=table)
+    hand.act(Action.BRING_IN)  # seat 1: the bet
+    assert Action.COMPLETE not in hand.legal_actions().actions  # nothing left to complete
+    for to in raises:  # seats 2, 3, 0
+        hand.act(Action.RAISE, to)
+    assert hand.legal_actions().actions == (Action.FOLD, Action.CALL)
+    with pytest.raises(StudActionError, match=r"raise cap reached \(a bet and 3 raises\)"):
+        hand.act(Action.RAISE)
+    for _ in range(3):
+        hand.act(Action.CALL)
+    assert hand.street == 1 and hand.contrib[1:] == hand.contrib[:-1]
+
+
+def test_fixed_limit_bring_in_of_a_full_bet_is_not_completed_to_the_same_amount():
+    """A bring-in equal to the small bet is the bet: the bring-in seat posts it (there is
+    no completion to the same amount) and the next player calls or raises; calls around
+    end the street without asking the bring-in again (nothing was reopened)."""
+    table = make_table(bring_in=Fraction(5))
+    hand = deal(seven_card_stud(), FOUR, table=table)
+    assert hand.legal_actions().actions == (Action.BRING_IN,)
+    with pytest.raises(StudActionError, match="the bring-in is a full bet"):
+        hand.act(Action.COMPLETE)
+    hand.act(Action.BRING_IN)
+    legal = hand.legal_actions()  # seat 2
+    assert legal.actions == (Action.FOLD, Action.CALL, Action.RAISE) and legal.sizes == (1000,)
+    for _ in range(3):
+        hand.act(Action.CALL)
+    assert hand.street == 1 and hand.contrib == [600] * 4
+
+
+def test_fixed_limit_short_bring_in_of_a_full_bet_is_still_the_bet():
+    """Stud rule 4: a bring-in seat short of the bring-in is all-in and the others owe the
+    full bring-in, here a full bet: they call it or raise, never "complete" it."""
+    table = make_table(bring_in=Fraction(5))
+    hand = deal(seven_card_stud(), FOUR, stacks=[DEEP, 100 + 300, DEEP, DEEP], table=table)
+    hand.act(Action.BRING_IN)  # seat 1: all-in for 300 of the 500
+    legal = hand.legal_actions()
+    assert legal.call == 500 and legal.actions == (Action.FOLD, Action.CALL, Action.RAISE)
+    for to in (1000, 1500, 2000):  # seats 2, 3, 0: the bet and three raises
+        hand.act(Action.RAISE, to)
+    assert hand.legal_actions().actions == (Action.FOLD, Action.CALL)
+
+
+@pytest.mark.parametrize("structure", ["pot-limit", "no-limit"])
+def test_pot_and_no_limit_bring_in_of_a_full_bet_uncapped_without_max_raises(structure):
+    """Pot and no limit cap only when the table says so (``max_raises``; the shipped
+    tables: none). A full-bet bring-in is the bet; the next raise is a full bet above it."""
+    table = make_table(structure=structure, bring_in=Fraction(5), max_raises=None)
+    hand = deal(seven_card_stud(), FOUR, table=table)
+    hand.act(Action.BRING_IN)
+    legal = hand.legal_actions()
+    assert Action.RAISE in legal.actions and legal.sizes[0] == 1000
+    for k in range(6):
+        hand.act(Action.RAISE, 1000 + 500 * k)
+    assert Action.RAISE in hand.legal_actions().actions  # six raises, four players
 
 
 def test_open_pair_on_fourth_street_allows_the_big_bet():

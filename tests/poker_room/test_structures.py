@@ -337,6 +337,11 @@ def test_same_final_stacks_as_pokerkit(game, structure):
     """
     rng = np.random.default_rng({"stud": 1, "razz": 2, "hilo": 3}[game] + len(structure))
     showdowns = all_ins = exact = played = 0
+    # 400 hands, sized by what must be caught: with short stacks at pot and no limit about
+    # half the hands end with an all-in and a side pot, and every bet is sized by the
+    # structure's rule (the pot-limit maximum, the no-limit minimum raise). A difference in
+    # p of the hands is seen with 1 - (1 - p)^N: p = 1/100 with 98.2% in one game, and in
+    # the structure's betting, shared by the three games, p = 1/260 with 99.0% (N = 1200).
     for _ in range(400):
         ours, theirs, hand = play_both(game, rng, structure, least=ANTE + BRING_IN + 1)
         if _side_pot_without_low(hand):

@@ -9,14 +9,17 @@ Playwright's own browser download is not used: the distribution's Chromium is.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from casino_sim.cli import main
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Playwright
@@ -124,3 +127,33 @@ def artifacts() -> Path:
     """The folder the browser test keeps its screenshots in (tests/report/artifacts/)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return ARTIFACTS
+
+
+#: 19 digits: a spreadsheet's double (15 significant digits in Excel) cannot hold it.
+DEFAULT_REPORT_SEED = 7164217481614630268
+#: The bundled casino at test size: 1 day, 2 replications, 20,000 hands, every format.
+DEFAULT_REPORT_ARGS = ("--days", "1", "--replications", "2", "--hands", "20000", "--workers", "2",
+                       "--quiet", "--seed", str(DEFAULT_REPORT_SEED))  # fmt: skip
+
+
+def _no_nan(name: str) -> None:
+    raise AssertionError(f"report.json holds {name}")
+
+
+@pytest.fixture(scope="session")
+def default_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, dict[str, Any]]:
+    """``casino-sim report`` of the bundled casino at test size (:data:`DEFAULT_REPORT_ARGS`):
+    its folder, what it printed and its report.json (strict JSON: no NaN).
+
+    Built once for the session and shared by the PAR report's checks (``full`` in
+    test_par_report.py) and the browser test; tests/conftest.py keeps the modules that use
+    it on one xdist worker.
+    """
+    out = tmp_path_factory.mktemp("report") / "casino-sim-report"
+    with pytest.MonkeyPatch.context() as patch:
+        lines: list[str] = []
+        patch.setattr("builtins.print", lambda *a, **k: lines.append(" ".join(map(str, a))))
+        status = main(["report", *DEFAULT_REPORT_ARGS, "--out", str(out)])
+    assert status == 0
+    record = json.loads((out / "report.json").read_text(), parse_constant=_no_nan)
+    return out, "\n".join(lines), record

@@ -1,6 +1,7 @@
 """report.html in a real browser: headless Chromium (Playwright) opens the file and looks.
 
-One small report is built once; the page must load without a console error, a
+One small report (built once for the session, shared with the PAR report's checks:
+tests/report/conftest.py) is opened; the page must load without a console error, a
 page error or a failed request, fetch nothing but itself, draw every figure at a
 non-zero size, hold every table ``report.json`` lists, resolve every in-page link
 of its table of contents, and print to a PDF of several pages. A full-page
@@ -9,10 +10,7 @@ screenshot and the printed PDF are kept in ``tests/report/artifacts/``.
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,9 +19,6 @@ import pytest
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
-
-# A small report: the default casino with little simulation, so it takes seconds.
-SMALL = ("--seed", "12", "--hands", "20000", "--days", "1", "--replications", "2")
 
 _LOOK = """() => {
   const size = (e) => { const r = e.getBoundingClientRect(); return [r.width, r.height]; };
@@ -66,14 +61,9 @@ class Built:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
-    """A small default report (``casino-sim report`` with little simulation)."""
-    folder = tmp_path_factory.mktemp("browser") / "report"
-    command = [sys.executable, "-m", "casino_sim", "report", "--out", str(folder), *SMALL]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
-    tail = "\n".join(done.stderr.splitlines()[-20:])
-    assert done.returncode == 0, f"{' '.join(command)} exited {done.returncode}:\n{tail}"
-    record = json.loads((folder / "report.json").read_text())
+def built(default_report: tuple[Path, str, dict[str, Any]]) -> Built:
+    """The small default report (tests/report/conftest.py), the one the PAR checks read."""
+    folder, _, record = default_report
     return Built(folder, record)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
+import re
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
@@ -19,7 +21,7 @@ import pytest
 
 import casino_sim
 from casino_sim.config import load_paytable, load_progressive
-from casino_sim.config.library import resolve_input
+from casino_sim.config.library import resolve_input, shipped_files, shipped_name
 from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
 from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
 from casino_sim.report.par.inputs import DEFAULT_INPUTS, DEFAULT_PROGRESSIVE, DEFAULT_VARIANT
@@ -64,9 +66,37 @@ def test_the_copy_is_what_the_script_wrote(manifest, record):
     assert manifest["command"] == " ".join(regenerate.COMMAND) == "casino-sim report --seed 2026"
     assert manifest["seed"] == record["provenance"]["seed"] == 2026
     assert record["provenance"]["command_line"] == list(regenerate.COMMAND)
-    assert record["provenance"]["parameters"]["inputs"] == []  # the bundled casino
+    assert record["provenance"]["parameters"]["inputs"] == list(
+        DEFAULT_INPUTS
+    )  # the bundled casino
     for name in regenerate.COPIED:  # whole files, as copied, not edited since
         assert regenerate.file_sha256(FOLDER / name) == manifest["files"][name], name
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    return [text for item in value for text in _strings(item)] if isinstance(value, list) else []
+
+
+def test_names_no_path_of_the_machine_that_made_it(record):
+    inputs = [item["path"] for item in record["provenance"]["inputs"].values()]
+    assert [n for n in inputs if shipped_name(resolve_input(n)) != n] == [], STALE
+    # no text of report.json is an absolute path (the inputs, the sections' data, the options)
+    assert [t for t in _strings(record) if os.path.isabs(t)] == [], STALE
+
+
+def test_every_shipped_file_names_its_public_source():
+    """A ``source:`` names a public rule book or document, not an issue of this project."""
+    sources = {
+        shipped_name(path): re.search(r"^source:\s*(.+)$", path.read_text(), re.MULTILINE)
+        for path in shipped_files()
+    }
+    assert [name for name, found in sources.items() if found is None] == []
+    cited = [n for n, found in sources.items() if found and re.search(r"issue\s*#", found[1])]
+    assert cited == []
 
 
 def test_made_by_this_version(manifest, record):

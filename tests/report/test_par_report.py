@@ -1,7 +1,9 @@
 """``casino-sim report``: one folder, every format, the exact figures, the flags, bad input.
 
 Small sizes throughout (1 day, 2 replications, 20,000 hands): the full-size run
-is timed by hand (docs/report.md), not here.
+is timed by hand (docs/report.md), not here. Two reports are shared by the
+tests: ``full`` (the bundled casino, every format, a 19-digit seed) and
+``several`` (three paytables, two side bets, two stud tables and a floor).
 """
 
 from __future__ import annotations
@@ -14,29 +16,78 @@ from pathlib import Path
 
 import pytest
 
+import casino_sim
 from casino_sim.cli import main
-from casino_sim.config import PAYTABLE_DIR, load_progressive
+from casino_sim.config import PAYTABLE_DIR, load_progressive, resolve_input, shipped_name
 from casino_sim.engine.files import MANIFEST
-from casino_sim.report.par.inputs import ProgressiveInput, read_inputs
+from casino_sim.report.par.formatting import show
+from casino_sim.report.par.inputs import (
+    DEFAULT_INPUTS,
+    DEFAULT_PROGRESSIVE,
+    ProgressiveInput,
+    read_inputs,
+)
 from casino_sim.report.par.progressive import meets_award_rule, progressive_section
 from casino_sim.report.par.xlsx import sheet_names
 
 SMALL = ["--days", "1", "--replications", "2", "--hands", "20000", "--workers", "2", "--quiet"]
 STRATEGY_FILE = Path(__file__).resolve().parents[2] / "examples" / "wizard_simple.yaml"
 KINDS = ["caribbean", "progressive", "poker", "floor"]
+#: 19 digits: a spreadsheet's double (15 significant digits in Excel) cannot hold it.
+BIG_SEED = 7164217481614630268
+TITLE = "Riverside casino: table games PAR"
+#: A management report: three paytables (with a side bet), a second side bet, razz on two
+#: stud tables and a floor.
+SEVERAL = [
+    "caribbean_stud/standard",
+    "caribbean_stud/royal-250",
+    "caribbean_stud/short-pay",
+    "progressives/50-100-150",
+    "stud/razz",
+    "stud/tables/5-10",
+    "stud/tables/15-30",
+    "floors/pit",
+    "--progressive",
+    "progressives/50-75-100",
+    "--days",
+    "1",
+    "--replications",
+    "2",
+    "--hands",
+    "4000",
+    "--seed",
+    "3",
+    "--quiet",
+]
 
 
-@pytest.fixture(scope="module")
-def full(tmp_path_factory):
-    """The default report (the bundled casino), small, every format; its stdout and JSON."""
-    out = tmp_path_factory.mktemp("report") / "casino-sim-report"
+def _report(out, *args):
+    """Run ``casino-sim report`` into ``out``; its stdout and JSON."""
     with pytest.MonkeyPatch.context() as patch:
         lines: list[str] = []
         patch.setattr("builtins.print", lambda *a, **k: lines.append(" ".join(map(str, a))))
-        status = main(["report", *SMALL, "--seed", "7", "--out", str(out)])
+        status = main(["report", *args, "--out", str(out)])
     assert status == 0
     record = json.loads((out / "report.json").read_text(), parse_constant=_no_nan)
     return out, "\n".join(lines), record
+
+
+@pytest.fixture(scope="module")
+def full(default_report):
+    """The default report (the bundled casino), small, every format; its stdout and JSON:
+    ``*SMALL, "--seed", BIG_SEED``, built once and shared with the browser test
+    (tests/report/conftest.py)."""
+    assert default_report[2]["provenance"]["seed"] == BIG_SEED
+    return default_report
+
+
+@pytest.fixture(scope="module")
+def several(tmp_path_factory):
+    """A report of several inputs of each game (:data:`SEVERAL`) with a title, every format
+    but the PDF, on 2 workers."""
+    out = tmp_path_factory.mktemp("several") / "report"
+    formats = "html,md,csv,xlsx,json"
+    return _report(out, *SEVERAL, "--title", TITLE, "--workers", "2", "--format", formats)
 
 
 def _no_nan(name):
@@ -76,7 +127,7 @@ def test_prints_where_and_the_headline(full):
         "progressive long-run return",
         "rake per hand",
         "floor win per day",
-        "Seed 7",
+        f"Seed {BIG_SEED}",
     ):
         assert words in stdout
 
@@ -113,10 +164,10 @@ def test_json_has_every_section_and_exact_figures(full):
     mc = _figure(record, "caribbean", "house_edge", "montecarlo")
     assert mc["ci_low"] < mc["value"] < mc["ci_high"] and mc["exact"] == edge["value"]
     assert mc["exact_outside_interval"] == (not mc["ci_low"] <= mc["exact"] <= mc["ci_high"])
-    assert record["provenance"]["seed"] == 7
+    assert record["provenance"]["seed"] == BIG_SEED
     inputs = record["provenance"]["inputs"]
     assert all(re.fullmatch(r"[0-9a-f]{64}", f["sha256"]) for f in inputs.values())
-    assert any(f["path"].endswith("floors/casino.yaml") for f in inputs.values())
+    assert any(f["path"] == "floors/casino" for f in inputs.values())
 
 
 def test_every_award_meets_the_hundred_million_rule(full):
@@ -125,7 +176,7 @@ def test_every_award_meets_the_hundred_million_rule(full):
     awards = next(
         t for p in progressive["parts"] for t in p["tables"] if t["id"].endswith("awards")
     )
-    assert [row["rule_flag"] for row in awards["rows"]] == [False] * 5
+    assert [row["meets_rule"] for row in awards["rows"]] == [True] * 5
     check = next(
         c for p in progressive["parts"] for c in p["checks"] if "100-million" in c["label"]
     )
@@ -148,7 +199,9 @@ def test_an_award_rarer_than_one_in_a_hundred_million_is_flagged(monkeypatch):
     flags = section.flags()
     assert any("1-in-100-million" in line and "royal flush" in line for line in flags)
     awards = next(section.tables())
-    assert [row["rule_flag"] for row in awards.rows if row["hand"] == "royal flush"] == [True]
+    assert [row["meets_rule"] for row in awards.rows if row["hand"] == "royal flush"] == [False]
+    royal = next(row for row in awards.rows if row["hand"] == "royal flush")
+    assert show(royal["meets_rule"], "check") == "FAIL" and royal["one_in"] is None
 
 
 def test_html_is_one_self_contained_page_with_every_section(full):
@@ -214,7 +267,8 @@ def test_xlsx_has_a_sheet_per_table(full):
         ]
     ]
     rows = list(sheet.iter_rows(values_only=True))
-    assert rows[0][0] == "Exact return table" and rows[1][0] == "outcome"
+    assert rows[0][0] == "Exact return table (Caribbean Stud: standard US)"
+    assert rows[1][0] == "outcome"
     assert rows[2][0] == "Fold" and isinstance(rows[2][2], int)  # counts stay numbers
 
 
@@ -229,36 +283,266 @@ def test_pdf_has_pages_and_text(full):
         assert words in text
 
 
+# --- every integer and every odds figure, exact in every format (issue #23, items 2 and 3) ------
+
+
+def _tables(record):
+    return [t for s in record["sections"] for p in s["parts"] for t in p["tables"]]
+
+
+def _markdown_rows(md, title, count):
+    """The cells of the first ``count`` rows of the Markdown table titled ``title``."""
+    lines = md.splitlines()
+    assert lines.count(f"**{title}**") == 1, f"no single table {title!r} in report.md"
+    at = lines.index(f"**{title}**") + 1
+    while not lines[at].strip():
+        at += 1
+    rows = []
+    for line in lines[at + 2 : at + 2 + count]:  # past the header and the alignment row
+        body = line.strip()
+        assert body.startswith("|") and body.endswith("|"), line
+        rows.append([cell.strip() for cell in re.split(r"(?<!\\)\|", body[1:-1])])
+    return rows
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def test_every_integer_is_exact_in_every_format(full):
+    from openpyxl import load_workbook
+
+    out, _, record = full
+    seed = record["provenance"]["seed"]
+    assert seed == BIG_SEED and record["settings"]["seed"] == BIG_SEED
+    book = load_workbook(out / "report.xlsx", read_only=True)
+    provenance = {row[0]: row[1] for row in book["provenance"].iter_rows(values_only=True)}
+    assert str(provenance["seed"]) == str(seed)  # every digit (a text cell: no double rounds it)
+    assert json.loads(provenance["settings"])["seed"] == seed
+    md, html = (out / "report.md").read_text(), (out / "report.html").read_text()
+    assert f"- seed: {seed}" in md and f"seed {seed}" in html
+    tables = [t for t in _tables(record) if any(_is_int(v) for r in t["rows"] for v in r.values())]
+    assert tables, "no table holds an integer"
+    ids = [t["id"] for t in _tables(record)]
+    sheets = dict(zip(ids, sheet_names(["figures", *ids])[1:], strict=True))
+    checked = 0
+    for table in tables:
+        keys = [c["key"] for c in table["columns"]]
+        with open(out / f"table-{table['id']}.csv", newline="") as handle:
+            from_csv = list(csv.DictReader(handle))
+        from_xlsx = list(book[sheets[table["id"]]].iter_rows(values_only=True))[2:]
+        from_md = _markdown_rows(md, table["title"], len(table["rows"]))
+        for i, row in enumerate(table["rows"]):
+            for j, column in enumerate(table["columns"]):
+                value = row[column["key"]]
+                if not _is_int(value):
+                    continue
+                where = f"{table['id']} row {i} {column['key']}"
+                assert from_csv[i][column["key"]] == str(value), where
+                assert str(from_xlsx[i][j]) == str(value), where  # an int, or text of 16+ digits
+                if column["unit"] in ("count", "number"):
+                    assert from_md[i][keys.index(column["key"])].replace(",", "") == str(value), (
+                        where
+                    )
+                checked += 1
+    assert checked > 20
+    # the counts among the figures: figures.csv and the figures sheet
+    with open(out / "figures.csv", newline="") as handle:
+        figures = list(csv.DictReader(handle))
+    sheet = list(book["figures"].iter_rows(values_only=True))[2:]
+    every = [f for s in record["sections"] for p in s["parts"] for f in p["figures"]]
+    assert len(figures) == len(every) == len(sheet)
+    counted = [(i, f["value"]) for i, f in enumerate(every) if _is_int(f["value"])]
+    assert counted and all(figures[i]["value"] == str(v) == str(sheet[i][3]) for i, v in counted)
+
+
+def test_odds_columns_hold_the_odds_and_the_rule_says_what_passing_means(full):
+    from openpyxl import load_workbook
+
+    out, _, record = full
+    awards = next(t for t in _tables(record) if t["id"].endswith("-awards"))
+    columns = {c["key"]: c for c in awards["columns"]}
+    assert columns["one_in"]["unit"] == "one_in" and "1 in N" in columns["one_in"]["label"]
+    assert columns["meets_rule"]["label"] == "meets the 1-in-100-million rule"
+    royal = next(row for row in awards["rows"] if row["hand"] == "royal flush")
+    assert royal["one_in"] == 649_740 and royal["combinations"] == 4  # 2,598,960 / 4
+    for row in awards["rows"]:
+        assert row["one_in"] == pytest.approx(1 / row["probability"], rel=1e-12)
+    with open(out / f"table-{awards['id']}.csv", newline="") as handle:
+        by_csv = {row["hand"]: row for row in csv.DictReader(handle)}
+    assert by_csv["royal flush"]["one_in"] == "649740"
+    assert {row["meets_rule"] for row in by_csv.values()} == {"pass"}
+    book = load_workbook(out / "report.xlsx", read_only=True)
+    sheet = book[sheet_names(["figures", *(t["id"] for t in _tables(record))])[
+        1 + [t["id"] for t in _tables(record)].index(awards["id"])]]  # fmt: skip
+    rows = list(sheet.iter_rows(values_only=True))
+    header = list(rows[1])
+    royal_row = next(r for r in rows[2:] if r[0] == "royal flush")
+    assert royal_row[header.index(columns["one_in"]["label"])] == 649_740
+    assert royal_row[header.index("meets the 1-in-100-million rule")] is True
+    md = (out / "report.md").read_text()
+    assert "| 1 in 649,740 |" in md and "| pass |" in md
+
+
+# --- the options and the inputs as the run used them (items 12 and 14) ----------------------
+
+
+def test_the_options_are_the_ones_the_run_used(full, tmp_path, capsys):
+    _, _, record = full
+    options = record["provenance"]["parameters"]
+    assert options["inputs"] == list(DEFAULT_INPUTS)  # none given: the bundled casino's
+    assert options["progressive"] == DEFAULT_PROGRESSIVE
+    assert (options["caribbean_hands"], options["stud_hands"], options["workers"]) == (
+        20000,
+        20000,
+        2,
+    )
+    assert "hands" not in options
+    # No --seed, --workers or --hands: the seed drawn, the workers and the sizes used.
+    out = tmp_path / "report"
+    status, _, err = _run(capsys, "progressives/50-75-100", "--format", "json,md,html", "--out",
+                          str(out))  # fmt: skip
+    assert status == 0, err
+    record = json.loads((out / "report.json").read_text())
+    options, settings = record["provenance"]["parameters"], record["settings"]
+    assert _is_int(options["seed"]) and options["seed"] == record["provenance"]["seed"]
+    assert options["workers"] == settings["workers"] >= 1
+    assert options["stud_hands"] == settings["stud_hands"] == 200_000 and "hands" not in options
+    assert options["caribbean_hands"] == settings["caribbean_hands"]  # None: no Caribbean wager
+    assert options["inputs"] == ["progressives/50-75-100"] and options["progressive"] is None
+    assert {key for key, value in options.items() if value is None} <= {
+        "progressive",
+        "caribbean_hands",
+    }
+    md, html = (out / "report.md").read_text(), (out / "report.html").read_text()
+    assert f"| seed | {options['seed']} |" in md and f"| workers | {options['workers']} |" in md
+    assert "| stud_hands | 200000 |" in md and "| inputs | progressives/50-75-100 |" in md
+    assert f"<td>seed</td><td>{options['seed']}</td>" in html
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def test_inputs_are_recorded_by_shipped_name_not_by_this_machines_paths(full):
+    out, _, record = full
+    recorded = [f["path"] for f in record["provenance"]["inputs"].values()]
+    recorded += [
+        s["data"][key]
+        for s in record["sections"]
+        for key in ("paytable", "progressive", "variant", "table", "floor_file")
+        if key in s["data"]
+    ]
+    assert len(recorded) > 10
+    for name in recorded:
+        assert shipped_name(resolve_input(name)) == name  # a shipped name, as casino-sim list shows
+    roots = {str(PAYTABLE_DIR), str(PAYTABLE_DIR.resolve()), str(Path(casino_sim.__file__).parent)}
+    texts = [*_strings(record), (out / "report.md").read_text(), (out / "report.html").read_text()]
+    assert [t for t in texts if any(root in t for root in roots)] == []
+
+
+# --- a report of several inputs (item 13) ----------------------------------------------------
+
+
+def test_a_report_of_several_inputs_has_its_title_and_every_inputs_key_figure(several):
+    from openpyxl import load_workbook
+
+    out, stdout, record = several
+    assert record["title"] == TITLE
+    assert f"<title>{TITLE}</title>" in (out / "report.html").read_text()
+    assert (out / "report.md").read_text().startswith(f"# {TITLE}\n")
+    book = load_workbook(out / "report.xlsx", read_only=True)
+    assert next(book["provenance"].iter_rows(values_only=True))[:2] == ("title", TITLE)
+    reported = [s for s in record["sections"] if s["kind"] != "comparison"]
+    headline = record["headline"]
+    assert [h["key"].split(".")[0] for h in headline] == [s["id"] for s in reported]
+    for figure, section in zip(headline, reported, strict=True):
+        assert figure["label"].endswith(f"({section['title']})")
+        assert f"  {figure['label']}: " in stdout
+    assert [h["key"].split(".")[1] for h in headline] == ["house_edge"] * 3 + [
+        "long_run_return"
+    ] * 2 + ["rake_per_hand"] * 2 + ["house_result_per_day"]
+
+
+def test_inputs_of_the_same_game_are_compared_side_by_side(several):
+    out, _, record = several
+    compared = {s["id"]: s for s in record["sections"] if s["kind"] == "comparison"}
+    assert list(compared) == ["compare-paytables", "compare-progressives", "compare-stud-tables"]
+    paytables = compared["compare-paytables"]
+    carib = [s for s in record["sections"] if s["kind"] == "caribbean"]
+    assert paytables["data"]["inputs"] == [
+        s["title"].removeprefix("Caribbean Stud: ") for s in carib
+    ]
+    edges = next(r for r in paytables["data"]["rows"] if r["figure"] == "house_edge")
+    assert edges["exact"] == [_figure({"sections": [s]}, "caribbean", "house_edge", "exact")[
+        "exact_text"] for s in carib]  # fmt: skip
+    table = paytables["parts"][0]["tables"][0]
+    edge_row = next(r for r in table["rows"] if r["figure"] == "house edge (per ante)")
+    assert edge_row["unit"] == "percent" and edge_row["input_1"] == edges["values"][0]
+    assert edge_row["difference_2"] == pytest.approx(edges["values"][1] - edges["values"][0])
+    sides = compared["compare-progressives"]["data"]
+    assert [r["values"] for r in sides["rows"] if r["figure"] == "odds_royal_flush"] == [
+        [649_740, 649_740]
+    ]
+    stud = compared["compare-stud-tables"]["data"]
+    poker = [s for s in record["sections"] if s["kind"] == "poker"]
+    rake = next(r for r in stud["rows"] if r["figure"] == "rake_per_hand")
+    assert rake["values"] == [_figure({"sections": [s]}, "poker", "rake_per_hand")["value"]
+                              for s in poker]  # fmt: skip
+    md = (out / "report.md").read_text()
+    assert "## Side by side: Caribbean Stud paytables" in md
+    assert "| house edge (per ante) | 5.2243% | 5.1991% |" in md
+
+
+def test_every_table_sheet_and_csv_names_its_input(several):
+    from openpyxl import load_workbook
+
+    out, _, record = several
+    ids = [t["id"] for t in _tables(record)]
+    assert len(set(ids)) == len(ids)
+    names = sheet_names(["figures", *ids])
+    book = load_workbook(out / "report.xlsx", read_only=True)
+    assert book.sheetnames == [*names, "provenance"]
+    sheet_of = dict(zip(ids, names[1:], strict=True))
+    for section in record["sections"]:
+        if section["kind"] == "comparison":
+            continue
+        key = {"caribbean": "paytable", "progressive": "progressive", "poker": "table",
+               "floor": "floor_file"}[section["kind"]]  # fmt: skip
+        stem = section["data"][key].rsplit("/", 1)[-1]  # royal-250, 50-100-150, 5-10, pit
+        for part in section["parts"]:
+            for table in part["tables"]:
+                assert table["title"].endswith(f" ({section['title']})"), table["title"]
+                assert table["id"].startswith(f"{stem}-") and sheet_of[table["id"]].startswith(stem)
+                assert (out / f"table-{table['id']}.csv").exists()
+                title = next(book[sheet_of[table["id"]]].iter_rows(values_only=True))[0]
+                assert title == table["title"]
+
+
 # --- the same seed, the same figures ----------------------------------------------------------
 
 
-def test_same_seed_same_figures_whatever_the_workers(tmp_path, capsys):
-    args = [
-        "caribbean_stud/standard",
-        "stud/razz",
-        "stud/tables/5-10",
-        "floors/pit",
-        "--days",
-        "1",
-        "--replications",
-        "2",
-        "--hands",
-        "4000",
-        "--seed",
-        "3",
-        "--format",
-        "json",
-        "--quiet",
+def test_same_seed_same_figures_whatever_the_workers(several, tmp_path, capsys):
+    _, _, record = several  # on 2 workers
+    status, _, err = _run(capsys, *SEVERAL, "--workers", "1", "--format", "json", "--out",
+                          str(tmp_path / "1"))  # fmt: skip
+    assert status == 0, err
+    alone = json.loads((tmp_path / "1" / "report.json").read_text())
+    assert alone["sections"] == record["sections"]
+    assert alone["headline"] == record["headline"]
+    kinds = [s["kind"] for s in record["sections"]]
+    assert kinds == ["comparison"] * 3 + ["caribbean"] * 3 + ["progressive"] * 2 + ["poker"] * 2 + [
+        "floor"
     ]
-    records = []
-    for workers in ("1", "2"):
-        status, _, err = _run(capsys, *args, "--workers", workers, "--out", str(tmp_path / workers))
-        assert status == 0, err
-        records.append(json.loads((tmp_path / workers / "report.json").read_text()))
-    assert records[0]["sections"] == records[1]["sections"]
-    assert records[0]["headline"] == records[1]["headline"]
-    assert [s["kind"] for s in records[0]["sections"]] == ["caribbean", "poker", "floor"]
-    assert records[0]["sections"][1]["title"].startswith("razz")  # the variant before the table
+    poker = [s["title"] for s in record["sections"] if s["kind"] == "poker"]
+    assert [title.split(":")[0] for title in poker] == ["razz", "razz"]  # the variant before
 
 
 def test_capped_paytable_and_strategy_file(tmp_path, capsys):
@@ -339,7 +623,10 @@ def test_rewrites_its_own_folder_and_keeps_others_files_only_with_force(tmp_path
     out = tmp_path / "report"
     assert _run(capsys, "progressives/50-75-100", "--format", "md,json", "--out", str(out))[0] == 0
     assert (out / "report.md").exists()
-    assert _run(capsys, "progressives/50-75-100", "--format", "json", "--out", str(out))[0] == 0
+    assert _run(capsys, "progressives/50-75-100", "--format", "json", "--out", str(out))[0] == 2
+    assert (out / "report.md").exists()  # last month's report stays unless forced, as --json
+    forced = ["progressives/50-75-100", "--format", "json", "--force", "--out", str(out)]
+    assert _run(capsys, *forced)[0] == 0
     assert sorted(p.name for p in out.iterdir()) == sorted([MANIFEST, "report.json"])
     (out / "notes.txt").write_text("mine")
     assert _run(capsys, "progressives/50-75-100", "--format", "csv", "--out", str(out))[0] == 2

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from casino_sim.cards import parse_cards
+from casino_sim.cards import format_card, parse_cards
 from casino_sim.config.stud import Deck, StudVariant
+from casino_sim.config.stud_rules import rank_index
 
 __all__ = ["JOKER", "deal_order", "stacked_deck", "variant_cards"]
 
@@ -64,6 +65,22 @@ def deal_order(deck: Deck, shuffled: Sequence[int], uniforms: Sequence[float] = 
     return out
 
 
+def _place_bonus(
+    slots: list[int | None], cards: list[int], taken: list[int], seat: int, card: int | None,
+    *, bonus: int, size: int,
+) -> None:  # fmt: skip
+    """After the street's deal, an up ``card`` of the ``bonus`` rank earns ``seat`` the
+    next card of the deal order at once, as the engine draws it (none once the ``size``
+    cards of the deck are dealt; a bonus card of that rank earns another): the seat's
+    next listed card."""
+    while card is not None and card != JOKER and card >> 2 == bonus and len(slots) < size:
+        if taken[seat] >= len(cards):
+            raise ValueError(f"seat {seat}: list the bonus up card its {format_card(card)} earns")
+        card = cards[taken[seat]]
+        taken[seat] += 1
+        slots.append(card)
+
+
 def stacked_deck(
     variant: StudVariant,
     holdings: Sequence[str | Sequence[int]],
@@ -83,8 +100,14 @@ def stacked_deck(
     ``ValueError`` for a card given twice, a seat card the engine would not
     deal to it, or community cards the engine never deals. Cards may be text
     (jokers as ``Jk``, :func:`variant_cards`). A seat's cards are the cards
-    dealt to it, discarded ones included; the extra cards of twists, drafts and
-    bonus up cards are not placed (they come from the spare cards, in code order).
+    dealt to it, discarded ones included. A ``bonus_up`` card (Baseball: a 4
+    dealt face up earns one more up card at once) is the seat's next listed card
+    after the up card that earned it; a seat whose list ends there is refused.
+    A twist's new card is not placed: the engine draws it when the player
+    twists, from the next place of the deal order, which this function fills
+    with the next burn card or the next street's cards (every later card then
+    moves up one place). On a draft street the seats' listed up cards go to
+    the centre, one round per up card, and the picks decide who takes which.
 
     Eight seven-card stud hands to the end without burn cards: 48 cards to
     sixth street, then a burn card and the common card (the last card of the
@@ -97,6 +120,13 @@ def stacked_deck(
     >>> deck = stacked_deck(no_burn, seats, community=[51])
     >>> deck[48:50]
     [48, 51]
+
+    Baseball: seat 0's 4h earns it the 2c at once; the Qs is still its fourth-street card:
+
+    >>> from casino_sim.cards import format_cards
+    >>> baseball = dataclasses.replace(load_stud_variant("stud/baseball"), burn=False)
+    >>> format_cards(stacked_deck(baseball, ["Ac Kc 4h 2c Qs", "Ad Kd Qh Js"])[:9])
+    'Ac Ad Kc Kd 4h Qh 2c Qs Js'
     """
     hands = [_cards(h) for h in holdings]
     common = _cards(community)
@@ -107,6 +137,7 @@ def stacked_deck(
             raise ValueError(f"card {c} is given twice or is not in the deck")
         spare.remove(c)
     _DECK = variant.deck.size
+    bonus = None if variant.bonus_up is None else rank_index(variant.bonus_up)
     slots: list[int | None] = []  # the deal order; None = a spare card
     burned: list[int] = []  # slots of burn cards not yet reused
     taken = [0] * len(hands)
@@ -173,6 +204,12 @@ def stacked_deck(
                 if taken[s] < len(hands[s]):
                     slots[p] = hands[s][taken[s]]
                     taken[s] += 1
+        if bonus is not None and street.up:
+            ups = positions[street.down * len(seats) :]
+            for k in range(street.up):
+                for i, s in enumerate(seats):
+                    card = slots[ups[k * len(seats) + i]]
+                    _place_bonus(slots, hands[s], taken, s, card, bonus=bonus, size=_DECK)
     if placed < len(common):
         raise ValueError("the engine deals no community card for these holdings")
     if any(taken[s] < len(h) for s, h in enumerate(hands)):

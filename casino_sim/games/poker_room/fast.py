@@ -39,6 +39,7 @@ from numpy.typing import NDArray
 
 from casino_sim.config.stud import LowRanking, StudVariant
 from casino_sim.config.stud_table import DropRake, PercentRake, StudTable
+from casino_sim.engine.compiling import KernelSet
 from casino_sim.errors import OptionError
 from casino_sim.evaluator import evaluate_high, evaluate_hilo, evaluate_low
 from casino_sim.games.poker_room.bots import BotPolicy
@@ -50,8 +51,10 @@ from casino_sim.games.poker_room.fast_settle import settle_hands
 from casino_sim.games.poker_room.structures import BetLimits
 
 __all__ = [
+    "KERNELS",
     "HandArrays",
     "bot_reason",
+    "compile_settlement",
     "fallback_reason",
     "kernel_config",
     "play_compiled",
@@ -59,6 +62,9 @@ __all__ = [
 ]
 
 Ints = NDArray[np.int64]
+
+#: The compiled stud engine's kernels (compiled once, before the workers start: engine.compiling).
+KERNELS = KernelSet("stud", (play_hands, settle_hands), seconds=35)
 
 
 @dataclass
@@ -279,12 +285,7 @@ def play_compiled(
     args = (np.ascontiguousarray(decks, np.int8), np.ascontiguousarray(uniforms, np.float64))
     play_hands(*args, first, out.stacks_start, cfg, streets, bots, status, out.wagered, live,
                out.street, cards, n_comm)  # fmt: skip
-    n_live = live.sum(axis=1)
-    out.showdown[:] = (status == 0) & (n_live > 1)
-    high, low = _evaluate(variant, cards, out.showdown[:, None] & live)
-    settle_hands(status, out.wagered, live, out.street, cards, n_comm, high, low,
-                 out.stacks_start, rake, cfg[1], first_seat, out.stacks_end, out.rake, out.drop,
-                 out.bad_beat)  # fmt: skip
+    _settle(variant, (cfg, rake, first_seat), out, status, live, cards, n_comm)
     replay = np.flatnonzero(status)
     if replay.size:
         dealer = StudDealer(variant, table)
@@ -294,6 +295,44 @@ def play_compiled(
             _store(out, h, dealer.play_dealt(decks[h], uniforms[h], seated, start))
     out.replayed = int(replay.size)
     return out
+
+
+def _settle(
+    variant: StudVariant,
+    config: tuple[Ints, Ints, bool],
+    out: HandArrays,
+    status: NDArray[np.int8],
+    live: NDArray[np.bool_],
+    cards: NDArray[np.int8],
+    n_comm: Ints,
+) -> None:
+    """Showdowns, hand values and the settlement of every hand the hand loop played
+    (``config``: the game and rake arrays and the odd-chip rule of :func:`kernel_config`)."""
+    cfg, rake, first_seat = config
+    n_live = live.sum(axis=1)
+    out.showdown[:] = (status == 0) & (n_live > 1)
+    high, low = _evaluate(variant, cards, out.showdown[:, None] & live)
+    settle_hands(status, out.wagered, live, out.street, cards, n_comm, high, low,
+                 out.stacks_start, rake, cfg[1], first_seat, out.stacks_end, out.rake, out.drop,
+                 out.bad_beat)  # fmt: skip
+
+
+def compile_settlement(variant: StudVariant, table: StudTable, players: int) -> None:
+    """Compile the settlement kernel and the variant's evaluator for ``table`` (or load them
+    from numba's cache) without the hand loop: one showdown of ``players`` seats, nothing
+    wagered (the kernels' argument types are those of played hands)."""
+    cards_per_seat = variant.cards_per_player
+    cards = np.arange(players * cards_per_seat) % 52  # distinct within each seat's cards
+    cfg, _, rake, first_seat = kernel_config(variant, table)
+    _settle(
+        variant,
+        (cfg, rake, first_seat),
+        _empty(1, players, table.buy_in_cents),
+        np.zeros(1, np.int8),
+        np.ones((1, players), np.bool_),
+        cards.astype(np.int8).reshape(1, players, cards_per_seat),
+        np.zeros(1, np.int64),
+    )
 
 
 def play_python(

@@ -7,9 +7,10 @@ Cards are ints ``rank * 4 + suit`` (rank 0 = deuce .. 12 = ace).
 
 :func:`decide` and :func:`sized` are ``BotPolicy.decide`` and ``bots._sized``.
 The small functions are inlined into the hand loop (``inline="always"``):
-numba's on-disk cache keys each kernel on its own file only, so after editing
-this module touch ``fast_kernel.py`` (or delete the ``__pycache__/*.nb?``
-files), or the cached hand loop keeps the old code.
+numba's on-disk cache keys each kernel on its own file's contents only (a
+hash: touching a file changes nothing), so after editing this module delete the
+cached hand loops (``__pycache__/fast_kernel.*.nb?`` here and
+``casino_sim/floor/__pycache__/poker_segments.*.nb?``), or they keep the old code.
 """
 
 from __future__ import annotations
@@ -349,7 +350,8 @@ def hand_strength(seat: int, n: int, down: I64, nd: I64, up: I64, nu: I64, comm:
     for i in range(nc):
         mine[m] = comm[i]
         m += 1
-    dead[:] = up_count
+    for r in range(dead.shape[0]):  # dead[:] = up_count, without compiling its shape check
+        dead[r] = up_count[r]
     for i in range(nu[seat]):
         dead[up[seat, i] >> 2] -= 1
     if ranking == RANK_HIGH:

@@ -189,10 +189,12 @@ def play_hands(decks: I8, uniforms: F64, first: int, start: I64, cfg: I64, stree
                 if nc == 0:
                     opener = first_to_act(up, nu, ss[LIVE], n, low, by_suit)
                 else:  # the boards: upcards plus the community cards
-                    for s in range(n):
-                        nb[s] = nu[s] + nc
-                        board[s, : nu[s]] = up[s, : nu[s]]
-                        board[s, nu[s] : nb[s]] = comm[:nc]
+                    for s in range(n):  # element by element: a slice assignment's shape
+                        nb[s] = nu[s] + nc  # check takes seconds to compile
+                        for i in range(nu[s]):
+                            board[s, i] = up[s, i]
+                        for i in range(nc):
+                            board[s, nu[s] + i] = comm[i]
                     opener = first_to_act(board, nb, ss[LIVE], n, low, by_suit)
             up_count[:] = 0
             for s in range(n):

@@ -10,9 +10,11 @@ scalars, indexed by ``HIGH`` .. ``ALIVE``) and ``ss`` (per-seat rows ``STK``
 .. ``ACTED``, one column per seat). ``cfg`` is the configuration vector laid
 out as :data:`CFG_FIELDS`.
 
-numba's on-disk cache keys each kernel on its own file only: after editing
-this module, touch ``fast_kernel.py`` and ``fast_bots.py`` (or delete the
-``__pycache__/*.nb?`` files).
+numba's on-disk cache keys each kernel on the contents of its own file only
+(a hash of the source: touching a file changes nothing): after editing this
+module, delete the cached kernels that inline it, ``__pycache__/fast_kernel.*.nb?``
+and ``fast_bots.*.nb?`` here and ``casino_sim/floor/__pycache__/poker_segments.*.nb?``,
+or the compiled path keeps playing the old rules (the differential tests then fail).
 
 Pot limit, heads-up, $5 bets, an empty pot: a bet of $5 (the pot is smaller
 than the least bet), then a raise to $10 .. $15 (the pot after calling):
@@ -148,6 +150,8 @@ def aggressive(seat: int, st: I64, cfg: I64, ss: I64, n: int) -> tuple[int, int,
             most = chips
         most = min(max(most, s0), chips)
         s0, s1 = min(s0, most), most
+    if st[BRING_PENDING] and structure == FIXED and cfg[BRING] >= cfg[SMALL]:
+        return -1, 0, -1, 0  # a bring-in of a full bet: post it, nothing to complete
     if cfg[CAP] >= 0 and st[COUNT] >= cfg[CAP] and not st[UNCAPPED]:
         return -1, 0, -1, 0
     if ss[ACTED, seat]:
@@ -278,9 +282,10 @@ def apply_action(seat: int, action: int, amount: int, s0: int, s1: int, full0: i
         st[BRING_PENDING] = 0
         st[COMPLETION] = 1
         st[HIGH] = bring
-        if bring >= cfg[SMALL] and cfg[STRUCTURE] != FIXED:
+        if bring >= cfg[SMALL]:  # a bring-in of a full bet is the bet: next, a raise
             st[COMPLETION] = 0
             st[LEVEL] = bring
+            st[COUNT] = 1
         _put(seat, min(bring, ss[STK, seat]), st, cfg, ss, n)
     else:
         _aggress(seat, amount, s0, s1, full0, st, cfg, ss, n)

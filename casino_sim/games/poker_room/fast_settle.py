@@ -148,6 +148,20 @@ def _bad_beat(eligible: Bools, high_v: I64, n: int, threshold: int, out: I64) ->
 
 
 @njit(cache=True)
+def _order_by(seats: I64, keys: I64, m: int) -> None:
+    """Sort ``seats[:m]`` by ``keys[:m]`` (both, in place), keeping equal keys in order: what
+    ``seats[:m] = seats[:m][np.argsort(keys[:m], kind="mergesort")]`` does, on a handful of
+    seats, without compiling numba's general sort (seconds of a first run)."""
+    for i in range(1, m):
+        seat, key = seats[i], keys[i]
+        j = i - 1
+        while j >= 0 and keys[j] > key:
+            seats[j + 1], keys[j + 1] = seats[j], keys[j]
+            j -= 1
+        seats[j + 1], keys[j + 1] = seat, key
+
+
+@njit(cache=True)
 def settle_hands(status: I8, contrib: I64, live: Bools, street: I64, cards: I8, n_comm: I64,
                  high_v: I64, low_v: I64, start: I64, rcfg: I64, ranking: int, first_seat: bool,
                  stacks_end: I64, rake_out: I64, drop_out: I64, bad_beat: I64) -> None:  # fmt: skip
@@ -213,8 +227,8 @@ def settle_hands(status: I8, contrib: I64, live: Bools, street: I64, cards: I8, 
                     lkey[m] = lo
                     m += 1
             if not first_seat:
-                by_high[:m] = by_high[:m][np.argsort(hkey[:m], kind="mergesort")]
-                by_low[:m] = by_low[:m][np.argsort(lkey[:m], kind="mergesort")]
+                _order_by(by_high, hkey, m)
+                _order_by(by_low, lkey, m)
             for p in range(n_pots):
                 amount = amounts[p]
                 if amount == 0:

@@ -59,6 +59,7 @@ class RaiseRules:
     _limits: BetLimits
     _small: int
     _big: int
+    _bring: int
     _half_bet: bool
     _raise_on_all_in: bool
     _complete_short: bool
@@ -125,6 +126,8 @@ class RaiseRules:
                 chips=self.stacks[seat] + self.sbet[seat],
             )
             sizes = (min(least, most), most)
+        if self.bring_pending and self._limits.fixed and self._bring >= self._small:
+            return None, (), "the bring-in is a full bet: post it (nothing to complete)"
         cap = self.table.max_bets
         if cap is not None and self.count >= cap and not self.uncapped:
             return None, (), f"raise cap reached (a bet and {cap - 1} raises)"

@@ -1,8 +1,9 @@
 """What a stud simulation returns: the players' totals and the run's money, clock and ledger.
 
-Money is integer cents; the rates (per hand, per 100 hands, per table-hour) come
-from the simulated dealing clock, and the house result leaves out the jackpot
-drop (players' money): ``docs/money.md``.
+Money is integer cents; the rates per table-hour run on the table's clock (its
+stated pace, else the simulated one: :mod:`~casino_sim.games.poker_room.clock`),
+and the house result leaves out the jackpot drop (players' money):
+``docs/money.md``.
 """
 
 from __future__ import annotations
@@ -29,18 +30,19 @@ class PlayerResult:
 
 @dataclass(frozen=True)
 class StudRunResult:
-    """Totals of a run (cents), the simulated clock, the money ledger and the derived figures.
+    """Totals of a run (cents), the table's clock, the money ledger and the derived figures.
 
     Money words (``docs/stud.md``): ``handle`` is the money wagered (every chip put
     into a pot); ``rake`` the house's take from pots; ``jackpot_drop`` players'
     money taken from pots into the bad-beat jackpot fund (not the house's);
     ``house_funded_seed`` what the house put into that fund (the opening seed and
     what the reserve lacked after each hit); ``time_collection`` the seats' fees
-    on the simulated clock. The house result (win) is rake + time collection -
+    on the table's clock. The house result (win) is rake + time collection -
     house-funded seed; the meter liability (the fund's meter plus reserve at the
-    end) is owed to the players. Per-hour figures use the simulated clock
-    (``table_seconds``, from the table's pace model); ``assumed_hands_per_hour``
-    is the table's stated pace, for comparison only. ``ledger`` holds every flow
+    end) is owed to the players. Per-hour figures and time collection use the
+    table's clock (``table_seconds``): the table's stated pace
+    (``stated_hands_per_hour``) when it gives one, else the pace model's
+    ``simulated_seconds``, which are kept either way. ``ledger`` holds every flow
     between the accounts (players, pot, house, jackpot fund), reconciled to the
     cent against the engine's figures. ``engine`` is the engine that ran
     ("compiled" or "python") and ``engine_reason`` why the Python engine ran ("" when
@@ -69,7 +71,8 @@ class StudRunResult:
     house_funded_seed: int
     time_collection: int
     table_seconds: float
-    assumed_hands_per_hour: float | None
+    simulated_seconds: float
+    stated_hands_per_hour: float | None
     players: tuple[PlayerResult, ...]
     ledger: Ledger = field(default_factory=Ledger)
     engine: str = "python"
@@ -77,14 +80,26 @@ class StudRunResult:
     engine_reason: str = ""
 
     @property
+    def pace(self) -> str:
+        """The pace of the table's clock: "stated" (``hands_per_hour``) or "simulated"."""
+        return "simulated" if self.stated_hands_per_hour is None else "stated"
+
+    @property
     def table_hours(self) -> float:
-        """Hours on the simulated clock."""
+        """Hours on the table's clock."""
         return self.table_seconds / 3600
 
     @property
     def hands_per_hour(self) -> float:
-        """Simulated pace: hands per table-hour on the simulated clock."""
-        return self.hands / self.table_hours if self.table_seconds else 0.0
+        """The pace of the per-hour figures: the stated one, else the simulated one."""
+        if self.stated_hands_per_hour is not None:
+            return self.stated_hands_per_hour
+        return self.simulated_hands_per_hour
+
+    @property
+    def simulated_hands_per_hour(self) -> float:
+        """Hands per hour on the pace model's clock."""
+        return 3600 * self.hands / self.simulated_seconds if self.simulated_seconds else 0.0
 
     @property
     def meter_liability(self) -> int:
@@ -117,7 +132,7 @@ class StudRunResult:
 
     @property
     def rake_per_table_hour(self) -> float:
-        """Rake per hour of the simulated clock, cents (time collection not included)."""
+        """Rake per hour of the table's clock, cents (time collection not included)."""
         return self.rake / self.table_hours if self.table_seconds else 0.0
 
     @property

@@ -42,9 +42,16 @@ from casino_sim.engine.rundir import fingerprint
 from casino_sim.engine.runner import RunnerOptions, run_chunks
 from casino_sim.errors import OptionError
 from casino_sim.games.poker_room.bots import BotPolicy, default_population
+from casino_sim.games.poker_room.clock import clock_seconds, simulated_seconds
 from casino_sim.games.poker_room.dealer import HandResult
 from casino_sim.games.poker_room.dealing import draw_hands
-from casino_sim.games.poker_room.fast import HandArrays, fallback_reason, play_compiled, play_python
+from casino_sim.games.poker_room.fast import (
+    KERNELS,
+    HandArrays,
+    fallback_reason,
+    play_compiled,
+    play_python,
+)
 from casino_sim.games.poker_room.history import HandRecord
 from casino_sim.games.poker_room.house import JackpotMeter, time_collection_cents
 from casino_sim.games.poker_room.results import PlayerResult, StudRunResult
@@ -57,6 +64,7 @@ __all__ = [
     "ChunkResult",
     "PlayerResult",
     "StudRunResult",
+    "compile_kernels",
     "player_account",
     "simulate_stud",
 ]
@@ -298,14 +306,10 @@ def simulate_stud(
         progress=lambda index, chunk: merge(chunk),
         options=runner,
         definition=definition,
+        kernels=KERNELS if engine == "compiled" else None,
     )
     ledger = ledgers[0]
-    seconds = table.pace.seconds(
-        hands=total.hands,
-        players=n,
-        later_streets=sum(k * c for k, c in enumerate(total.streets)),
-        showdowns=total.showdowns,
-    )
+    seconds = clock_seconds(table, total, players=n)  # the stated pace, else the pace model
     time_paid = time_collection_cents(table.rake, seconds)
     for p in range(n):
         ledger.post(TIME_COLLECTION, player_account(p), HOUSE, time_paid)
@@ -346,7 +350,8 @@ def simulate_stud(
         house_funded_seed=house_funded,
         time_collection=time_paid * n,
         table_seconds=float(seconds),
-        assumed_hands_per_hour=(
+        simulated_seconds=float(simulated_seconds(table, total, players=n)),
+        stated_hands_per_hour=(
             None if table.hands_per_hour is None else float(table.hands_per_hour)
         ),
         players=result_players,
@@ -357,6 +362,13 @@ def simulate_stud(
     )
     _reconcile(result)
     return result
+
+
+def compile_kernels(variant: StudVariant, table: StudTable, players: int) -> None:
+    """Compile the kernels :func:`simulate_stud` runs for this table (or load them from numba's
+    cache): a few hands on the compiled engine, when the table plays there."""
+    if fallback_reason(variant, table, default_population(players)) is None:
+        simulate_stud(variant, table, players, hands=16, seed=0, chunk_size=16, engine="compiled")
 
 
 def _reconcile(result: StudRunResult) -> None:

@@ -339,9 +339,12 @@ class StudHand(RaiseRules):
             self.bring_pending = False
             self.completion_pending = True
             self.high = bring  # the others owe the full bring-in (Robert's stud rule 4)
-            if bring >= self._small and not self._limits.fixed:
-                self.completion_pending = False  # a bring-in of a full bet: next, a raise
+            if bring >= self._small:
+                # a bring-in of a full bet is the bet (Robert's: a bet and three raises):
+                # the next player raises, at every structure; nothing is left to complete
+                self.completion_pending = False
                 self.level = bring
+                self.count = 1
             self._put(seat, action, min(bring, stacks[seat]))
         elif action in _AGGRESSIVE:
             self._aggress(seat, action, amount)

@@ -99,14 +99,15 @@ def _plot_by_ante(analyses: Sequence[CaribbeanAnalysis], path: Any) -> None:
 
 
 def _plot_progressive(side: ProgressiveAnalysis, path: Any) -> None:
-    top = float(side.break_even_meter or side.seed * 10) * 1.5
-    meters = [top * i / 100 for i in range(101)]
+    meters, be, cap = side.plot_meters(), side.break_even_meter, side.meter_cap
     with _axes(path, figsize=(7, 3.5)) as ax:
         ax.plot(meters, [100 * float(side.expected_return(Fraction(m))) for m in meters])
         ax.axhline(100, color="grey", linewidth=0.8)
-        if side.break_even_meter is not None:
-            ax.axvline(float(side.break_even_meter), color="#b33", linestyle="--",
-                       label=f"break-even {money(side.break_even_meter)}")  # fmt: skip
+        if be is not None and side.break_even_reachable:
+            ax.axvline(float(be), color="#b33", linestyle="--", label=f"break-even {money(be)}")
+        if cap is not None:
+            ax.axvline(float(cap), color="#555", linestyle="-.", label=f"meter cap {money(cap)}")
+        if side.break_even_reachable or cap is not None:
             ax.legend()
         ax.set_xlabel("meter ($)")
         ax.set_ylabel("return (% of side bet)")
@@ -141,6 +142,10 @@ def _markdown(inputs: ReportInputs, plots: list[tuple[str, str]]) -> str:
         be = side.break_even_meter
         meters = [side.seed, *([be] if be else [])]
         lines += ["", "## Progressive side bet", "", "```", format_progressive(side, meters), "```"]
+        from casino_sim.games.banked.caribbean_stud.economics import progressive_flags
+
+        flags = progressive_flags(side)  # a broken rule of the side bet's economics
+        lines += ["", f"**Flags: {len(flags)}**", *(f"- **FLAG**: {flag}" for flag in flags)]
     lines += ["", "## Plots", ""]
     lines += [f"![{title}]({name})" for title, name in plots]
     if inputs.provenance:

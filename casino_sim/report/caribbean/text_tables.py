@@ -80,7 +80,10 @@ def format_ace_king(rules: tuple[AceKingRule, ...]) -> str:
 
 
 def format_progressive(analysis: ProgressiveAnalysis, meters: list[Fraction]) -> str:
-    """Awards with hit frequencies, return by meter, break-even meter, long-run return."""
+    """Awards with hit frequencies, return by meter, break-even meter, long-run return.
+
+    With a meter cap, return-by-meter rows stop at the cap and a line says which were left out.
+    """
     award_rows = []
     for line in analysis.lines:
         pays = (
@@ -92,25 +95,43 @@ def format_progressive(analysis: ProgressiveAnalysis, meters: list[Fraction]) ->
             [line.hand.replace("_", " "), pays, f"{line.combinations:,}", f"{float(line.probability):.3e}",
              f"1 in {float(line.hit_every()):,.0f}"]
         )  # fmt: skip
+    shown, above = analysis.within_cap(meters)
     meter_rows = [
         [
             f"${float(m):,.0f}",
             percent(analysis.expected_return(m), 2),
             percent(analysis.house_edge(m), 2),
         ]
-        for m in meters
+        for m in shown
     ]
-    be = analysis.break_even_meter
+    be, cap = analysis.break_even_meter, analysis.meter_cap
+    capped = "" if cap is None else f", meter cap {money(cap)}"
     lines = [
         f"Progressive — {analysis.name} (wager {money(analysis.wager)})",
         "",
         text_table(["Hand", "Pays", "Combinations", "Probability", "Hits"], award_rows),
         "",
         f"Return per $1 = {float(analysis.fixed_return):.6f} + {float(analysis.meter_slope):.4e} x meter",
-        f"Break-even meter: {'none' if be is None else f'${float(be):,.2f}'}",
-        f"Long-run return (contribution {float(analysis.contribution_rate):.0%}, seed {money(analysis.seed)}): "
-        f"{percent(analysis.long_run_return, 2)}",
-        "",
-        text_table(["Meter", "Return", "House edge"], meter_rows),
+        f"Break-even meter: {'none' if be is None else f'${float(be):,.2f}'}"
+        + (
+            ""
+            if be is None or analysis.break_even_reachable
+            else " (above the meter cap: never reached)"
+        ),
+        f"Long-run return (contribution {float(analysis.contribution_rate):.0%}, seed {money(analysis.seed)}"
+        f"{capped}): {percent(analysis.long_run_return, 2)}",
     ]
+    at_cap = analysis.return_at_cap
+    if at_cap is not None and at_cap < analysis.long_run_return:
+        lines += [
+            f"The meter cap holds the return to at most {percent(at_cap, 2)} (the meter at its cap),",
+            "  below the long-run figure: the reserve keeps growing and that money is never paid out.",
+        ]
+    lines += ["", text_table(["Meter", "Return", "House edge"], meter_rows)]
+    if above:
+        left_out = ", ".join(f"${float(m):,.0f}" for m in above)
+        lines.append(
+            f"Rows stop at the meter cap, {money(cap or 0)}: the meter never shows more "
+            f"(left out: {left_out})."
+        )
     return "\n".join(lines)

@@ -2,26 +2,33 @@
 
 :func:`build_report` runs, in this order, the exact Caribbean Stud analysis
 (which builds the dealer-count cache the first time), each wager's Monte Carlo,
-each stud table, each floor; then it puts the sections in report order:
-Caribbean wagers, progressives, poker tables, floors. Every simulation draws
+each stud table, each floor; then it puts the sections in report order: the
+comparisons of inputs of the same game (when there are several), Caribbean
+wagers, progressives, poker tables, floors. Each section's tables are named
+after its input (:meth:`~casino_sim.report.par.model.Section.named`); the
+headline holds every input's key figure. Every simulation draws
 from its own seed, derived from the run's seed and its place in the report
 (:func:`derive_seed`), so a seed gives the same figures whatever the workers.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import re
 import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from casino_sim.report.par import caribbean, floor, poker, progressive
+from casino_sim.report.par import caribbean, comparison, floor, poker, progressive
+from casino_sim.report.par.family import apply_holm
 from casino_sim.report.par.inputs import (
     CaribbeanInput,
     FloorInput,
     PokerInput,
     ProgressiveInput,
     ReportInputs,
+    input_name,
 )
 from casino_sim.report.par.model import Figure, Report, Section, Stage, quiet_stage
 from casino_sim.report.par.settings import ReportSettings
@@ -30,7 +37,7 @@ if TYPE_CHECKING:
     from casino_sim.games.banked.caribbean_stud.exact.analysis import CaribbeanAnalysis
     from casino_sim.games.banked.caribbean_stud.montecarlo.results import SimulationResult
 
-__all__ = ["ReportSettings", "build_report", "derive_seed"]
+__all__ = ["KEY_FIGURES", "ReportSettings", "build_report", "derive_seed", "options_used"]
 
 
 def derive_seed(seed: int, label: str) -> int:
@@ -57,21 +64,30 @@ def _caribbean_runs(
                 done[0] = count
 
             load_counts(progress=progress)
+    analyses = [caribbean.exact_analysis(item) for item in items]
+    hands = caribbean_hands(settings, analyses)
     runs = []
-    for index, item in enumerate(items, 1):
-        analysis = caribbean.exact_analysis(item)
+    for index, (item, analysis) in enumerate(zip(items, analyses, strict=True), 1):
         seed = derive_seed(settings.seed, f"caribbean-{index}")
         result = None
-        if settings.caribbean_hands > 0:
+        if hands > 0:
             result = caribbean.simulate(
-                item,
-                hands=settings.caribbean_hands,
-                seed=seed,
-                workers=settings.workers,
-                stage=stage,
+                item, hands=hands, seed=seed, workers=settings.workers, stage=stage
             )
         runs.append((analysis, result, seed))
     return runs
+
+
+def caribbean_hands(settings: ReportSettings, analyses: list[CaribbeanAnalysis]) -> int:
+    """Hands of each Caribbean Stud Monte Carlo: ``settings.caribbean_hands`` when set, else
+    enough for every wager's house edge to have a standard error of at most
+    ``settings.caribbean_edge_se`` (from the largest exact SD per ante)."""
+    if settings.caribbean_hands is not None:
+        return settings.caribbean_hands
+    if not analyses:
+        return 0
+    sd = max(float(a.sd) for a in analyses)
+    return caribbean.hands_for_edge_se(sd, settings.caribbean_edge_se)
 
 
 def _progressives(
@@ -115,36 +131,113 @@ def _linked_bad_beat(
     return None
 
 
+#: Each kind of section's key figure (its key and how the headline calls it).
+KEY_FIGURES = {
+    "caribbean": ("house_edge", "house edge"),
+    "progressive": ("long_run_return", "progressive long-run return"),
+    "poker": ("rake_per_hand", "rake per hand"),
+    "floor": ("house_result_per_day", "floor win per day"),
+}
+
+
+def _key_figure(section: Section) -> Figure | None:
+    """The section's key figure, labelled with the section's title, for the headline."""
+    if section.kind not in KEY_FIGURES:
+        return None
+    key, label = KEY_FIGURES[section.kind]
+    found = next((f for f in section.figures() if f.key == key), None)
+    if found is None:
+        return None
+    return Figure(
+        f"{section.id}.{key}",
+        f"{label} ({section.title})",
+        found.value,
+        found.unit,
+        low=found.low,
+        high=found.high,
+        exact=found.exact,
+        exact_text=found.exact_text,
+    )
+
+
 def _headline(sections: list[Section]) -> tuple[Figure, ...]:
-    """House edge, progressive long-run return, rake per hand, floor win per day (the first of
-    each kind reported)."""
-    wanted = {
-        "caribbean": ("house_edge", "house edge"),
-        "progressive": ("long_run_return", "progressive long-run return"),
-        "poker": ("rake_per_hand", "rake per hand"),
-        "floor": ("house_result_per_day", "floor win per day"),
-    }
+    """Every input's key figure: house edge, progressive long-run return, rake per hand, floor
+    win per day, in report order."""
+    return tuple(f for f in map(_key_figure, sections) if f is not None)
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-") or "input"
+
+
+def _unique(names: list[str]) -> list[str]:
+    """``names`` made different from each other by a number (``standard``, ``standard-2``)."""
+    out: list[str] = []
+    for name in names:
+        candidate, number = name, 1
+        while candidate in out:
+            number += 1
+            candidate = f"{name}-{number}"
+        out.append(candidate)
+    return out
+
+
+def _poker_names(tables: list[PokerInput]) -> list[str]:
+    """A stud table's file name, with its variant's when two tables share a file name."""
+    stems = [item.table_path.stem for item in tables]
+    return [
+        f"{item.variant_path.stem}-{stem}" if stems.count(stem) > 1 else stem
+        for item, stem in zip(tables, stems, strict=True)
+    ]
+
+
+def _comparisons(
+    carib: list[CaribbeanInput],
+    analyses: list[CaribbeanAnalysis],
+    sides: list[ProgressiveInput],
+    sections: list[Section],
+    tables: list[PokerInput],
+) -> list[Section]:
+    """One section per game with more than one input: paytables, side bets, stud tables."""
+    of = {kind: [s for s in sections if s.kind == kind] for kind in KEY_FIGURES}
+
+    def key_figures(kind: str) -> list[Figure]:
+        return [f for f in map(_key_figure, of[kind]) if f is not None]
+
     out = []
-    for kind, (key, label) in wanted.items():
-        for section in sections:
-            if section.kind != kind:
-                continue
-            found = next((f for f in section.figures() if f.key == key), None)
-            if found is not None:
-                out.append(
-                    Figure(
-                        f"{section.id}.{key}",
-                        f"{label} ({section.title})",
-                        found.value,
-                        found.unit,
-                        low=found.low,
-                        high=found.high,
-                        exact=found.exact,
-                        exact_text=found.exact_text,
-                    )
-                )
-                break
-    return tuple(out)
+    if len(carib) > 1 and len(key_figures("caribbean")) == len(carib):
+        out.append(
+            comparison.caribbean_comparison(carib, analyses, headline=key_figures("caribbean"))
+        )
+    if len(sides) > 1 and len(key_figures("progressive")) == len(sides):
+        out.append(comparison.progressive_comparison(sides, headline=key_figures("progressive")))
+    if len(of["poker"]) > 1 and len(key_figures("poker")) == len(of["poker"]):
+        names = [f"{input_name(i.variant_path)} on {input_name(i.table_path)}" for i in tables]
+        out.append(comparison.poker_comparison(of["poker"], names, headline=key_figures("poker")))
+    return out
+
+
+def options_used(
+    parameters: Mapping[str, Any], inputs: ReportInputs, settings: ReportSettings
+) -> dict[str, Any]:
+    """The options of the run as it ran: the parsed ``parameters`` with the inputs (the bundled
+    casino's when none was given), the side bet, strategy and variant files by their recorded
+    names, the seed (drawn when none was given), the workers and the sizes (``--hands`` sets
+    ``caribbean_hands`` and ``stud_hands``) actually used."""
+    used = {key: value for key, value in parameters.items() if key != "hands"}
+    used |= {
+        "inputs": [input_name(path) for path in inputs.given],
+        "seed": settings.seed,
+        "workers": settings.workers,
+        "caribbean_hands": settings.caribbean_hands,
+        "stud_hands": settings.stud_hands,
+        "days": settings.days,
+        "replications": settings.replications,
+    }
+    for option in ("progressive", "strategy", "variant"):
+        if f"--{option}" in inputs.files:
+            used[option] = input_name(inputs.files[f"--{option}"])
+    return dict(sorted(used.items()))
 
 
 def build_report(
@@ -162,6 +255,11 @@ def build_report(
     tables = [i for i in inputs.items if isinstance(i, PokerInput)]
     floors_in = [i for i in inputs.items if isinstance(i, FloorInput)]
     carib_runs = _caribbean_runs(carib, settings, stage)
+    if carib:  # the size used, recorded (the analyses are cached: cheap to ask again)
+        analyses = [run[0] for run in carib_runs]
+        settings = dataclasses.replace(
+            settings, caribbean_hands=caribbean_hands(settings, analyses)
+        )
     poker_runs = [
         poker.simulate(
             item,
@@ -193,7 +291,8 @@ def build_report(
             zip(carib, carib_runs, strict=True), 1
         )
     ]
-    for index, (side, played_by) in enumerate(_progressives(inputs), 1):
+    sides = _progressives(inputs)
+    for index, (side, played_by) in enumerate(sides, 1):
         montecarlo = None
         if played_by is not None:
             _, result, seed = carib_runs[played_by]
@@ -215,11 +314,27 @@ def build_report(
         floor.floor_section(item, run, index=index)
         for index, (item, run) in enumerate(floor_runs, 1)
     ]
+    names = _unique(
+        [_slug(item.path.stem) for item in carib]
+        + [_slug(side.path.stem) for side, _ in sides]
+        + [_slug(name) for name in _poker_names(tables)]
+        + [_slug(item.path.stem) for item in floors_in]
+    )
+    sections = [section.named(name) for section, name in zip(sections, names, strict=True)]
+    sections = apply_holm(sections)  # every comparison's flag: Holm over the report (family.py)
+    compared = _comparisons(
+        carib, [run[0] for run in carib_runs], [side for side, _ in sides], sections, tables
+    )
+    files = provenance.get("inputs", {})
     record = {
         **provenance,
+        "inputs": {
+            role: {**file, "path": input_name(file["path"])} for role, file in files.items()
+        },
+        "parameters": options_used(provenance.get("parameters", {}), inputs, settings),
         "seed": settings.seed,
         "settings": settings.to_record(),
         "simulation_seconds": round(elapsed, 3),
         "seconds_before_rendering": round(time.perf_counter() - started, 3),
     }
-    return Report(title, _headline(sections), tuple(sections), settings.to_record(), record)
+    return Report(title, _headline(sections), (*compared, *sections), settings.to_record(), record)

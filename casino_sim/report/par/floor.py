@@ -12,8 +12,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from casino_sim.config.common import hand_label
+from casino_sim.report.floor import rake_label
 from casino_sim.report.floor_plots import floor_plots
+from casino_sim.report.par.commands import floor_command
+from casino_sim.report.par.inputs import input_name
 from casino_sim.report.par.model import (
+    Check,
     Column,
     Figure,
     Part,
@@ -84,17 +88,44 @@ def _overview_part(run: FloorRun, item: FloorInput, prefix: str) -> Part:
     definition = item.floor.definition
     paragraphs = [
         f"{definition.name}. {definition.description}".strip(),
-        f"{run.replications} independent replications of {run.days} day(s) each, seed {run.seed}; "
-        "each figure is the mean across replications with its 95% Student t interval.",
+        f"{run.replications} independent replications of {run.days} day(s) each, seed {run.seed} "
+        "(the seed this simulation used, derived from the report's); each figure is the mean "
+        "across replications with its 95% Student t interval, kept inside the figure's range "
+        "(a share within 0-100%, an amount that cannot be negative at 0 or more); meter hits "
+        "get the exact Poisson interval, shares of replications the Wilson interval.",
+        "The same figures on their own: "
+        + floor_command(item.path, days=run.days, replications=run.replications, seed=run.seed),
+        "The house result is the table groups' win less the house-funded seeds: each meter's "
+        "opening seed and the money the house put in for later seeds (less what the reserve "
+        "repaid), house money that now belongs to the meters' players.",
     ]
     if definition.notes:
         paragraphs.append(f"Assumptions: {definition.notes}")
+    seeds = floor.get("house_funded_seeds_per_day")
     figures = (
         from_interval(
             "house_result_per_day",
             "house result per day (the whole floor)",
             floor["house_result_per_day"],
             "money",
+        ),
+        *(
+            (
+                from_interval(
+                    "groups_win_per_day",
+                    "table groups' win per day",
+                    floor["groups_win_per_day"],
+                    "money",
+                ),
+                from_interval(
+                    "house_funded_seeds_per_day",
+                    "less house-funded seeds per day (meters' opening seeds and advances)",
+                    seeds,
+                    "money",
+                ),
+            )
+            if seeds is not None
+            else ()
         ),
         from_interval(
             "house_result", f"house result over {run.days} days", floor["house_result"], "money"
@@ -109,7 +140,11 @@ def _overview_part(run: FloorRun, item: FloorInput, prefix: str) -> Part:
             note="Wilson interval",
         ),
     )
-    return Part(f"{prefix}-overview", "Floor result", tuple(paragraphs), figures)
+    checks = tuple(
+        Check(f"the game's economics: {flag['rule']}", False, f"FLAG: {flag['detail']}")
+        for flag in run.record.get("flags", [])
+    )
+    return Part(f"{prefix}-overview", "Floor result", tuple(paragraphs), figures, checks)
 
 
 def _group_figures(name: str, group: Mapping[str, Any], days: int) -> list[Figure]:
@@ -152,7 +187,7 @@ def _group_figures(name: str, group: Mapping[str, Any], days: int) -> list[Figur
             ),
             from_interval(
                 f"{name}_theoretical_win_per_day",
-                "main game: theoretical win per day",
+                "main game: theoretical win per day (antes x house edge)",
                 group["theoretical_win"],
                 "money",
                 scale=per_day,
@@ -183,7 +218,7 @@ def _group_figures(name: str, group: Mapping[str, Any], days: int) -> list[Figur
                 "number",
             ),
             from_interval(
-                f"{name}_rake_per_hand", "rake per hand", group["rake_per_hand"], "money"
+                f"{name}_rake_per_hand", rake_label(group), group["rake_per_hand"], "money"
             ),
             from_interval(
                 f"{name}_house_take_per_100_hands",
@@ -331,7 +366,10 @@ def _meters_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
                 "low": end.get("low"),
                 "high": end.get("high"),
                 "meter_end": meter["meter_end"].get("mean"),
+                "side_bet_handle": (meter.get("side_bet_handle") or {}).get("mean"),
                 "money_in": meter["money_in"].get("mean"),
+                "house_funded": (meter.get("house_funded") or {}).get("mean"),
+                "paid": (meter.get("paid") or {}).get("mean"),
             }
         )
         for hand, hit in meter["hits"].items():
@@ -360,9 +398,16 @@ def _meters_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
             Column("low", "95% low", "money"),
             Column("high", "95% high", "money"),
             Column("meter_end", "meter at the end", "money"),
-            Column("money_in", "money in per replication", "money"),
+            Column("side_bet_handle", "side bets (handle) per replication", "money"),
+            Column("money_in", "money into the meter and reserve per replication", "money"),
+            Column("house_funded", "house-funded seeds per replication", "money"),
+            Column("paid", "paid from the meter per replication", "money"),
         ),
         tuple(rows),
+        note="Per replication (means): money into the meter and reserve (a progressive's "
+        "contribution and reserve rates x its side bets; a bad beat's jackpot drops) + "
+        "house-funded seeds (opening seed and the house's money for later seeds, less "
+        "repayments) - paid = liability at the end.",
     )
     hits = Table(
         f"{prefix}-meter-hits",
@@ -371,8 +416,8 @@ def _meters_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
             Column("meter", "meter"),
             Column("hand", "hand"),
             Column("hits", "hits per replication", "number"),
-            Column("low", "95% low", "number"),
-            Column("high", "95% high", "number"),
+            Column("low", "95% low (exact Poisson)", "number"),
+            Column("high", "95% high (exact Poisson)", "number"),
             Column("meter_at_hit", "meter at hit", "money"),
             Column("p5", "p5", "money"),
             Column("p95", "p95", "money"),
@@ -406,6 +451,8 @@ def _players_part(run: FloorRun, prefix: str) -> Part:
                 "arrivals",
                 "turned_away",
                 "turned_away_share",
+                "gave_up_waiting",
+                "gave_up_waiting_share",
                 "sessions_played",
                 "mean_result",
                 "losing_share",
@@ -423,6 +470,8 @@ def _players_part(run: FloorRun, prefix: str) -> Part:
             Column("arrivals", "arrivals", "count"),
             Column("turned_away", "turned away", "count"),
             Column("turned_away_share", "share turned away", "percent1"),
+            Column("gave_up_waiting", "gave up waiting", "count"),
+            Column("gave_up_waiting_share", "share gave up waiting", "percent1"),
             Column("sessions_played", "sessions", "count"),
             Column("mean_result", "mean result", "money"),
             Column("losing_share", "losing sessions", "percent1"),
@@ -430,6 +479,9 @@ def _players_part(run: FloorRun, prefix: str) -> Part:
             Column("mean_wait_minutes", "wait (minutes)", "number"),
         ),
         rows,
+        note="Turned away: no free seat and no waiting list open to them on arrival. Gave up "
+        "waiting: listed for a poker game, they left before a seat came (out of patience or "
+        "session over).",
     )
     return Part(f"{prefix}-players", "Players", tables=(table,))
 
@@ -449,11 +501,24 @@ def _hours_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
             if "waiting_list" in figures:
                 row[f"{name}_waiting"] = figures["waiting_list"][hour]
         rows.append(row)
+    starts = [
+        f"{name}: {group['start_players']} players to start, breaks below {group['break_below']}"
+        for name, group in run.record["groups"].items()
+        if group.get("start_players")
+    ]
     table = Table(
         f"{prefix}-by-hour",
         "Occupancy and waiting lists by hour of day",
         tuple(columns),
         tuple(rows),
+        note=(
+            "A poker game starts only when enough players are listed (start_players) and "
+            "breaks when too few remain (break_below), so a list can wait at an empty table: "
+            + "; ".join(starts)
+            + "."
+        )
+        if starts
+        else "",
     )
     return Part(
         f"{prefix}-hours",
@@ -489,7 +554,7 @@ def floor_section(item: FloorInput, run: FloorRun, *, index: int) -> Section:
         f"${per_day or 0:,.2f} a day"
     )
     data = {
-        "floor": str(item.path),
+        "floor_file": input_name(item.path),  # "floor" is the run's summary, below
         "days": run.days,
         "replications": run.replications,
         "seed": run.seed,

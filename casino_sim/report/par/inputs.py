@@ -50,6 +50,7 @@ __all__ = [
     "PokerInput",
     "ProgressiveInput",
     "ReportInputs",
+    "input_name",
     "read_inputs",
 ]
 
@@ -128,10 +129,35 @@ Item = CaribbeanInput | ProgressiveInput | PokerInput | FloorInput
 
 @dataclass(frozen=True)
 class ReportInputs:
-    """The items in report order, and every input file by a label (for provenance)."""
+    """The items in report order, every input file by a label (for provenance), and the input
+    files in command-line order (the bundled casino's when none was given)."""
 
     items: tuple[Item, ...]
     files: dict[str, Path]
+    given: tuple[Path, ...] = ()
+
+
+def input_name(path: str | os.PathLike[str]) -> str:
+    """How a report records an input file: its shipped name when it is a shipped file, else its
+    path relative to the current folder (the project) when it lies below it, else the path as
+    given. A report of shipped and project files thus holds no path of the machine that made it.
+
+    >>> from casino_sim.config import PAYTABLE_DIR
+    >>> input_name(PAYTABLE_DIR / "caribbean_stud" / "standard.yaml")
+    'caribbean_stud/standard'
+    >>> input_name(Path.cwd() / "mine" / "paytable.yaml"), input_name("../paytable.yaml")
+    ('mine/paytable.yaml', '../paytable.yaml')
+    """
+    from casino_sim.config.library import shipped_name
+
+    try:
+        return shipped_name(path)
+    except ValueError:
+        pass
+    file = Path(path)
+    if file.is_absolute() and file.is_relative_to(Path.cwd()):
+        return file.relative_to(Path.cwd()).as_posix()
+    return file.as_posix()
 
 
 def _kind_of(path: Path) -> str:
@@ -193,6 +219,7 @@ def read_inputs(
         names = DEFAULT_INPUTS
         progressive = DEFAULT_PROGRESSIVE if progressive is None else progressive
     files: dict[str, Path] = {}
+    given: list[Path] = []
     side = None
     if progressive is not None:
         side_path = resolve_input(progressive, kind="progressive")
@@ -206,6 +233,7 @@ def read_inputs(
     items: list[Item] = []
     for index, name in enumerate(names):
         path = resolve_input(name)
+        given.append(path)
         kind = _kind_of(path)
         files[f"input {index + 1} ({kind})"] = path
         if kind == "caribbean_stud":
@@ -240,4 +268,4 @@ def read_inputs(
             "--progressive: the side bet of a Caribbean Stud paytable; give the "
             "progressive file as an input to report it alone"
         )
-    return ReportInputs(tuple(items), files)
+    return ReportInputs(tuple(items), files, tuple(given))

@@ -7,8 +7,8 @@ shows the same figures. A value is kept raw (a float, an int, text) with its
 
 >>> edge = Figure("house_edge", "house edge", 0.0531, "percent", low=0.0502, high=0.0560,
 ...               exact=0.052243)
->>> edge.flagged, Figure("x", "x", 1.0, "number", low=0.0, high=0.5, exact=0.9).flagged
-(False, True)
+>>> edge.outside_interval, Figure("x", "x", 1.0, "number", low=0.0, high=0.5, exact=0.9).flagged
+(False, False)
 >>> table = Table("t", "T", (Column("hand", "hand"), Column("pays", "pays", "number")),
 ...               ({"hand": "royal", "pays": 100},))
 >>> table.to_record()["rows"]
@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -57,8 +57,10 @@ UNITS = (
     "percent2",  # the same, 2 decimals (returns, holds)
     "percent1",  # the same, 1 decimal (occupancy, shares of days)
     "probability",  # a probability in scientific notation
-    "one_in",  # "1 in N" of a probability
+    "one_in",  # odds: the value is N of "1 in N" (649,740 for the royal), never the probability
     "flag",  # True = flagged, False = fine, None = not checked
+    "check",  # a rule named by what passing means: True = passes, False = fails, None = not checked
+    "by_row",  # each row's own "unit" key says (a comparison: one figure of several kinds a row)
 )
 """The units a :class:`Figure` or :class:`Column` may name."""
 
@@ -72,7 +74,11 @@ class Figure:
     """One figure: a value with its unit, its 95% interval when simulated, the exact value
     beside it when one exists (``exact``, with ``exact_text`` such as a fraction), and a note.
 
-    ``flagged`` is True when the exact value falls outside the interval.
+    A simulated figure compared with its exact value carries the comparison's ``z``
+    and two-sided ``p_value``; ``flag`` is set by the report's family-wise (Holm)
+    test over all its comparisons (:mod:`casino_sim.report.par.family`), so
+    ``flagged`` is never a 1-in-20 chance per figure. ``outside_interval`` says
+    whether the exact value lies outside the figure's own 95% interval.
     """
 
     key: str
@@ -84,6 +90,9 @@ class Figure:
     exact: float | None = None
     exact_text: str = ""
     note: str = ""
+    z: float | None = None
+    p_value: float | None = None
+    flag: bool | None = None
 
     def __post_init__(self) -> None:
         if self.unit not in UNITS:
@@ -94,12 +103,22 @@ class Figure:
         return _finite(self.low) and _finite(self.high)
 
     @property
-    def flagged(self) -> bool:
+    def is_comparison(self) -> bool:
+        """Is the figure a simulated value tested against an exact one (with a p-value)?"""
+        return _finite(self.p_value)
+
+    @property
+    def outside_interval(self) -> bool:
         """Is there an exact value, an interval, and the exact value outside it?"""
         if not (self.has_interval and _finite(self.exact)):
             return False
         assert self.low is not None and self.high is not None and self.exact is not None
         return not self.low <= self.exact <= self.high
+
+    @property
+    def flagged(self) -> bool:
+        """Flagged by the report's family-wise (Holm) test of its comparisons."""
+        return self.flag is True
 
     def to_record(self) -> dict[str, Any]:
         record: dict[str, Any] = {
@@ -112,7 +131,9 @@ class Figure:
             record |= {"ci_low": self.low, "ci_high": self.high, "confidence": 0.95}
         if self.exact is not None:
             record |= {"exact": self.exact, "exact_text": self.exact_text or None}
-            record["exact_outside_interval"] = self.flagged
+            record["exact_outside_interval"] = self.outside_interval
+        if self.is_comparison:
+            record |= {"z": self.z, "p_value": self.p_value, "flag_holm": self.flagged}
         if self.note:
             record["note"] = self.note
         return record
@@ -120,14 +141,23 @@ class Figure:
 
 @dataclass(frozen=True)
 class Check:
-    """A rule checked on the figures: passed or not, and what was compared."""
+    """A rule checked on the figures: passed or not, and what was compared.
+
+    A check that is a statistical test (``p_value`` given, e.g. a chi-square of
+    outcome frequencies) is one comparison of the report's Holm family, which
+    sets ``passed``.
+    """
 
     label: str
     passed: bool
     detail: str
+    p_value: float | None = None
 
     def to_record(self) -> dict[str, Any]:
-        return {"label": self.label, "passed": self.passed, "detail": self.detail}
+        record: dict[str, Any] = {"label": self.label, "passed": self.passed, "detail": self.detail}
+        if self.p_value is not None:
+            record["p_value"] = self.p_value
+        return record
 
 
 @dataclass(frozen=True)
@@ -227,9 +257,14 @@ class Section:
             yield from part.plots
 
     def flags(self) -> list[str]:
-        """Every flagged figure and failed check of the section, as one line each."""
+        """Every flagged figure, failed check and flagged table row (a comparison flagged by the
+        report's Holm test) of the section, as one line each."""
+        from casino_sim.report.par.formatting import show
+
         out = [
-            f"{self.title}: {f.label}: the exact value is outside the interval"
+            f"{self.title}: {f.label}: simulated {show(f.value, f.unit)} against exact "
+            f"{show(f.exact, f.unit)}, z = {f.z or 0:+.2f}, p = {f.p_value or 0:.2g} (flagged by "
+            "the Holm test of the report's comparisons)"
             for f in self.figures()
             if f.flagged
         ]
@@ -239,7 +274,36 @@ class Section:
             for c in part.checks
             if not c.passed
         ]
+        out += [
+            f"{self.title}: {t.title}: {row.get(t.columns[0].key)}: z = {row.get('z', 0):+.2f}, "
+            f"p = {row.get('p_value', 0):.2g} (flagged by the Holm test of the report's "
+            "comparisons)"
+            for t in self.tables()
+            if any(c.key == "p_value" for c in t.columns)
+            for row in t.rows
+            if row.get("flag") is True
+        ]
         return out
+
+    def named(self, name: str) -> Section:
+        """The section with every table named after its input: the title says which input
+        (``Exact return table (Caribbean Stud: royal 250)``) and the id, which names the CSV file
+        and the XLSX sheet, starts with ``name`` (``royal-250-return``) instead of the section's
+        id. ``name`` must be unique in the report.
+
+        >>> t = Table("caribbean-2-return", "Exact return table", (Column("a", "a"),), ())
+        >>> s = Section("caribbean-2", "caribbean", "Caribbean Stud: royal 250", "", (Part("p", "P",
+        ...     tables=(t,)),)).named("royal-250")
+        >>> [(t.id, t.title) for t in s.tables()]
+        [('royal-250-return', 'Exact return table (Caribbean Stud: royal 250)')]
+        """
+
+        def table(t: Table) -> Table:
+            suffix = t.id.removeprefix(f"{self.id}-")
+            return replace(t, id=f"{name}-{suffix}", title=f"{t.title} ({self.title})")
+
+        parts = tuple(replace(p, tables=tuple(table(t) for t in p.tables)) for p in self.parts)
+        return replace(self, parts=parts)
 
     def to_record(self) -> dict[str, Any]:
         return {
@@ -274,22 +338,20 @@ class Report:
         return [line for section in self.sections for line in section.flags()]
 
     def comparisons(self) -> int:
-        """How many exact values are compared with a 95% interval (each flags 1 time in 20
-        by chance alone): figures with both, and table rows with a ``flag`` column."""
-        figures = sum(
-            1
-            for section in self.sections
-            for figure in section.figures()
-            if figure.exact is not None and figure.has_interval
+        """How many simulated figures are tested against exact values: the family of the
+        Holm test (figures, checks and table rows with a p-value)."""
+        figures = sum(1 for s in self.sections for f in s.figures() if f.is_comparison)
+        checks = sum(
+            1 for s in self.sections for p in s.parts for c in p.checks if c.p_value is not None
         )
         rows = sum(
             1
             for table in self.tables()
-            if any(c.key == "flag" for c in table.columns)
+            if any(c.key == "p_value" for c in table.columns)
             for row in table.rows
-            if isinstance(row.get("flag"), bool)
+            if _finite(row.get("p_value"))
         )
-        return figures + rows
+        return figures + checks + rows
 
     def figures_table(self) -> Table:
         """Every figure of every section as one table (the XLSX's and CSV's ``figures``)."""
@@ -303,7 +365,9 @@ class Report:
             Column("ci_high", "95% high"),
             Column("exact", "exact"),
             Column("exact_text", "exact (as a fraction)"),
-            Column("flag", "exact outside interval", "flag"),
+            Column("z", "z", "number"),
+            Column("p_value", "p (two-sided)", "probability"),
+            Column("flag", "flag (Holm, family-wise 5%)", "flag"),
             Column("note", "note"),
         )
         rows = [
@@ -317,9 +381,9 @@ class Report:
                 "ci_high": figure.high,
                 "exact": figure.exact,
                 "exact_text": figure.exact_text,
-                "flag": figure.flagged
-                if figure.exact is not None and figure.has_interval
-                else None,
+                "z": figure.z,
+                "p_value": figure.p_value,
+                "flag": figure.flagged if figure.is_comparison else None,
                 "note": figure.note,
             }
             for section in self.sections
@@ -362,12 +426,29 @@ def from_estimate(
     unit: str,
     *,
     exact: float | Fraction | None = None,
+    exact_text: str | None = None,
     note: str = "",
 ) -> Figure:
-    """A Monte Carlo :class:`~casino_sim.engine.stats.Estimate` as a figure with its interval,
-    beside the exact value when there is one (a Fraction keeps its exact text)."""
+    """A Monte Carlo :class:`~casino_sim.engine.stats.Estimate` as a figure with its interval
+    (Wilson for a :class:`~casino_sim.engine.stats.Proportion`), beside the exact value when
+    there is one, with the comparison's z and two-sided p-value (a Fraction keeps its exact
+    text unless ``exact_text`` says it another way).
+
+    >>> from casino_sim.engine.stats import Proportion
+    >>> f = from_estimate("q", "dealer qualifies", Proportion.of(563, 1000), "percent",
+    ...                   exact=Fraction(205, 364))
+    >>> f.exact_text, round(f.z, 3), round(f.p_value, 3), f.is_comparison
+    ('205/364', -0.012, 0.99, True)
+    """
+    from casino_sim.engine.stats import normal_p_value
+
     interval = estimate.interval
-    exact_text = str(exact) if isinstance(exact, Fraction) and exact.denominator != 1 else ""
+    if exact_text is None:
+        exact_text = str(exact) if isinstance(exact, Fraction) and exact.denominator != 1 else ""
+    z = p = None
+    if exact is not None and _finite(estimate.standard_error) and _finite(estimate.estimate):
+        z = estimate.z_score(float(exact))
+        p = normal_p_value(z)
     return Figure(
         key,
         label,
@@ -378,6 +459,8 @@ def from_estimate(
         exact=None if exact is None else float(exact),
         exact_text=exact_text,
         note=note,
+        z=z,
+        p_value=p,
     )
 
 
@@ -391,19 +474,29 @@ def from_interval(
     exact: float | None = None,
     note: str = "",
 ) -> Figure:
-    """A floor figure (``{"mean", "low", "high"}`` across replications) times ``scale``."""
+    """A floor figure (``{"mean", "low", "high", "se", "n"}`` across replications) times
+    ``scale``; beside ``exact`` its z, (mean - exact) / se, with Student's t p-value on n - 1
+    degrees of freedom."""
+    from casino_sim.engine.stats import t_p_value
 
     def scaled(part: str) -> float | None:
         value = figure.get(part)
         return float(value) * scale if isinstance(value, int | float) and _finite(value) else None
 
+    mean, se, n = scaled("mean"), scaled("se"), figure.get("n") or 0
+    z = p = None
+    if exact is not None and mean is not None and se is not None and n >= 2:
+        z = (mean - exact) / se if se > 0 else (0.0 if mean == exact else math.inf)
+        p = t_p_value(z, n - 1) if se > 0 else (1.0 if mean == exact else 0.0)
     return Figure(
         key,
         label,
-        scaled("mean"),
+        mean,
         unit,
         low=scaled("low"),
         high=scaled("high"),
         exact=exact,
         note=note,
+        z=z,
+        p_value=p,
     )

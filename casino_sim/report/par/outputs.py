@@ -44,8 +44,8 @@ def parse_formats(text: str) -> tuple[str, ...]:
 
 
 def _csv_value(value: Any, unit: str) -> Any:
-    if unit == "flag":
-        return show(value, "flag")
+    if unit in ("flag", "check"):
+        return show(value, unit)
     return "" if value is None else value
 
 

@@ -115,10 +115,10 @@ def edge_by_ante_plot(analyses: Sequence[CaribbeanAnalysis], *, id: str) -> Plot
 
 
 def progressive_return_plot(side: ProgressiveAnalysis, *, id: str) -> Plot:
-    """Return per unit wagered as a function of the meter, with the break-even meter marked."""
+    """Return per unit wagered as a function of the meter (up to the meter cap), with the
+    break-even meter marked."""
     be = side.break_even_meter
-    top = float(be if be is not None else max(side.seed, Fraction(1)) * 10) * 1.5
-    meters = [top * i / 100 for i in range(101)]
+    meters = side.plot_meters()
     fig = _figure(7, 3.4)
     ax = fig.subplots()
     ax.plot(meters, [100 * float(side.expected_return(Fraction(m))) for m in meters], color="#46a")
@@ -126,8 +126,11 @@ def progressive_return_plot(side: ProgressiveAnalysis, *, id: str) -> Plot:
     ax.axvline(
         float(side.seed), color="#3a7", linestyle=":", label=f"seed ${float(side.seed):,.0f}"
     )
-    if be is not None:
+    if be is not None and side.break_even_reachable:
         ax.axvline(float(be), color="#b33", linestyle="--", label=f"break-even ${float(be):,.0f}")
+    if side.meter_cap is not None:
+        cap = float(side.meter_cap)
+        ax.axvline(cap, color="#555", linestyle="-.", label=f"meter cap ${cap:,.0f}")
     ax.legend()
     ax.set_xlabel("meter ($)")
     ax.set_ylabel("return (% of side bet)")
@@ -136,7 +139,10 @@ def progressive_return_plot(side: ProgressiveAnalysis, *, id: str) -> Plot:
         fig,
         id=id,
         title="Return by meter",
-        caption="Exact: fixed awards plus each meter share times its probability.",
+        caption="Exact: fixed awards plus each meter share times its probability."
+        + (
+            "" if side.meter_cap is None else " It stops at the meter cap: the meter shows no more."
+        ),
     )
 
 

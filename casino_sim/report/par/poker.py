@@ -2,7 +2,8 @@
 
 The table is played by bots (:func:`~casino_sim.games.poker_room.simulate.simulate_stud`)
 in chunks of hands; the chunks are the batches of the intervals: rake per hand,
-per 100 hands and per table-hour (on the table's simulated clock) are ratio
+per 100 hands and per table-hour (on the table's clock: its stated pace, else the
+simulated one) are ratio
 estimates over the chunks (delta method, 95%). The jackpot's hits are counted
 with an exact Poisson (Garwood) interval.
 """
@@ -16,6 +17,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from casino_sim.engine import stats
+from casino_sim.report.par.commands import stud_command
+from casino_sim.report.par.inputs import input_name
 from casino_sim.report.par.model import Column, Figure, Part, Section, Stage, Table, quiet_stage
 from casino_sim.report.par.plots import pot_size_plot
 from casino_sim.report.par.progressive import floor_meter_part
@@ -78,7 +81,7 @@ def rake_words(rake: Rake) -> str:
     if rake.type == "time":
         return (
             f"time collection: {_money(rake.per_seat_per_half_hour)} per seat per half hour "
-            "begun, on the table's simulated clock"
+            "begun, on the table's clock"
         )
     return "no house fee"
 
@@ -87,6 +90,7 @@ def simulate(
     item: PokerInput, *, hands: int, seed: int, workers: int, stage: Stage = quiet_stage
 ) -> PokerRun:
     """Play ``hands`` hands with :data:`PLAYERS` bots, keeping each chunk's sums."""
+    from casino_sim.games.poker_room.clock import clock_seconds
     from casino_sim.games.poker_room.house import time_collection_cents
     from casino_sim.games.poker_room.simulate import simulate_stud
 
@@ -98,12 +102,7 @@ def simulate(
     with stage(f"stud ({item.title})", hands, "hand") as tick:
 
         def on_chunk(chunk: ChunkResult) -> None:
-            seconds = table.pace.seconds(
-                hands=chunk.hands,
-                players=players,
-                showdowns=chunk.showdowns,
-                later_streets=sum(k * c for k, c in enumerate(chunk.streets)),
-            )
+            seconds = clock_seconds(table, chunk, players=players)
             collected = time_collection_cents(table.rake, seconds) * players
             sums.append((chunk.hands, chunk.rake, collected, chunk.pot_sum, float(seconds)))
             tick(chunk.hands)
@@ -133,6 +132,13 @@ def simulate(
     )
 
 
+def _of_run(batches: stats.Estimate, total: float) -> stats.Estimate:
+    """The run's own figure, the one ``casino-sim stud`` prints for the same seed, with the
+    batches' standard error (time collection is charged per half hour begun over the whole
+    run's clock, not chunk by chunk)."""
+    return stats.Estimate(total, batches.standard_error, batches.confidence)
+
+
 def _ratio(x: tuple[float, ...], y: tuple[float, ...], scale: float) -> stats.Estimate:
     """sum x / sum y over the batches, times ``scale``, with its delta-method interval."""
     xs = [float(v) for v in x]
@@ -151,7 +157,8 @@ def _ratio(x: tuple[float, ...], y: tuple[float, ...], scale: float) -> stats.Es
 
 
 def _figure(key: str, label: str, estimate: stats.Estimate, unit: str, note: str = "") -> Figure:
-    interval = estimate.interval
+    """A rake figure (never negative; a share at most 1) with its interval inside that range."""
+    interval = estimate.interval.clipped(0.0, 1.0 if unit.startswith("percent") else None)
     finite = math.isfinite(estimate.standard_error)
     return Figure(
         key,
@@ -215,8 +222,9 @@ def _rules_part(item: PokerInput, prefix: str) -> Part:
     return Part(f"{prefix}-rules", "Structure and rake", tuple(paragraphs), tables=tables)
 
 
-def _take_part(run: PokerRun, prefix: str) -> Part:
+def _take_part(item: PokerInput, run: PokerRun, prefix: str) -> Part:
     r = run.result
+    table = item.table
     hours = tuple(s / 3600 for s in run.seconds)
     take = tuple(a + b for a, b in zip(run.rake, run.time_collected, strict=True))
     figures = [
@@ -224,18 +232,29 @@ def _take_part(run: PokerRun, prefix: str) -> Part:
         Figure("players", "players seated", run.players, "count"),
         Figure(
             "hands_per_hour",
-            "hands per table-hour (simulated clock)",
+            f"hands per table-hour ({r.pace} pace, the clock of every per-hour figure)",
             r.hands_per_hour,
-            note=""
-            if r.assumed_hands_per_hour is None
-            else f"the table assumes {r.assumed_hands_per_hour:g}",
+            note="from the table's pace: block"
+            if r.stated_hands_per_hour is None
+            else f"the table's hands_per_hour; simulated pace {r.simulated_hands_per_hour:.1f}",
         ),
-        _figure("rake_per_hand", "rake per hand", _ratio(run.rake, run.hands, 0.01), "money"),
+        _figure(
+            "rake_per_hand",
+            "rake per hand",
+            _ratio(run.rake, run.hands, 0.01),
+            "money",
+            note="none: this table charges time collection instead of a pot rake"
+            if table.rake.type == "time"
+            else "",
+        ),
         _figure(
             "rake_per_100_hands", "rake per 100 hands", _ratio(run.rake, run.hands, 1.0), "money"
         ),
         _figure(
-            "rake_per_table_hour", "rake per table-hour", _ratio(run.rake, hours, 0.01), "money"
+            "rake_per_table_hour",
+            f"rake per table-hour ({r.pace} pace)",
+            _of_run(_ratio(run.rake, hours, 0.01), r.rake / 100 / r.table_hours),
+            "money",
         ),
         _figure(
             "effective_rake",
@@ -247,17 +266,31 @@ def _take_part(run: PokerRun, prefix: str) -> Part:
     if any(run.time_collected):
         figures.append(
             _figure(
+                "time_collection_per_100_hands",
+                "time collection per 100 hands",
+                _of_run(_ratio(run.time_collected, run.hands, 1.0), r.time_collection / r.hands),
+                "money",
+            )
+        )
+        figures.append(
+            _figure(
                 "time_collection_per_table_hour",
-                "time collection per table-hour",
-                _ratio(run.time_collected, hours, 0.01),
+                f"time collection per table-hour ({r.pace} pace)",
+                _of_run(
+                    _ratio(run.time_collected, hours, 0.01),
+                    r.time_collection / 100 / r.table_hours,
+                ),
                 "money",
             )
         )
         figures.append(
             _figure(
                 "house_take_per_table_hour",
-                "house take per table-hour",
-                _ratio(take, hours, 0.01),
+                f"house take per table-hour ({r.pace} pace)",
+                _of_run(
+                    _ratio(take, hours, 0.01),
+                    (r.rake + r.time_collection) / 100 / r.table_hours,
+                ),
                 "money",
             )
         )
@@ -272,13 +305,22 @@ def _take_part(run: PokerRun, prefix: str) -> Part:
         ),
     ]
     text = (
-        f"{r.hands:,} hands of {run.players} bots, seed {run.seed}, in chunks of "
-        f"{run.chunk_size:,} hands; 95% intervals over the chunks (ratio estimates). "
-        "No exact value exists for a poker table's rake: it depends on how the players "
-        "play."
+        f"{r.hands:,} hands of {run.players} bots, seed {run.seed} (the seed this simulation "
+        f"used, derived from the report's), in chunks of {run.chunk_size:,} hands; 95% "
+        "intervals over the chunks (ratio estimates). No exact value exists for a poker "
+        "table's rake: it depends on how the players play."
     )
+    command = stud_command(
+        item.variant_path,
+        item.table_path,
+        players=run.players,
+        hands=r.hands,
+        chunk_size=run.chunk_size,
+        seed=run.seed,
+    )
+    paragraphs = (text, f"The same figures on their own: {command}")
     plot = pot_size_plot(_bins(), r.pot_hist, id=f"{prefix}-pots-plot", big_bet=run.big_bet)
-    return Part(f"{prefix}-take", "The house's take", (text,), tuple(figures), plots=(plot,))
+    return Part(f"{prefix}-take", "The house's take", paragraphs, tuple(figures), plots=(plot,))
 
 
 def _bins() -> tuple[float, ...]:
@@ -332,6 +374,17 @@ def _jackpot_part(item: PokerInput, run: PokerRun, prefix: str) -> Part:
             f"The jackpot ({qualifying} losing at showdown) did not hit in {r.hands:,} hands; "
             "the interval still bounds its rate."
         )
+    per_showdown = (
+        f", one hit in {r.showdown_share * r.hands / r.jackpot_hits:,.0f} showdowns"
+        if r.jackpot_hits
+        else ""
+    )
+    text += (
+        f" The rate depends on how often the bots reach a showdown ({r.showdown_share:.1%} of "
+        f"hands here{per_showdown}): a hit needs a losing hand shown down, so players who see "
+        "more showdowns than these bots hit it more often, and the house-funded seed moves "
+        "with the rate."
+    )
     return Part(f"{prefix}-jackpot", "Bad-beat jackpot", (text,), figures)
 
 
@@ -344,7 +397,7 @@ def poker_section(
 ) -> Section:
     """The section of one stud table (``floor_meter``: a floor's meter linked to its jackpot)."""
     prefix = f"poker-{index}"
-    parts = [_rules_part(item, prefix), _take_part(run, prefix)]
+    parts = [_rules_part(item, prefix), _take_part(item, run, prefix)]
     if item.table.bad_beat is not None:
         parts.append(_jackpot_part(item, run, prefix))
     if floor_meter is not None:
@@ -354,8 +407,8 @@ def poker_section(
         )
     r = run.result
     data = {
-        "variant": str(item.variant_path),
-        "table": str(item.table_path),
+        "variant": input_name(item.variant_path),
+        "table": input_name(item.table_path),
         "seed": run.seed,
         "players": run.players,
         "chunk_size": run.chunk_size,
@@ -369,6 +422,8 @@ def poker_section(
         "house_funded_seed_cents": r.house_funded_seed,
         "meter_liability_cents": r.meter_liability,
         "table_seconds": r.table_seconds,
+        "simulated_seconds": r.simulated_seconds,
+        "pace": r.pace,
         "pot_histogram": {"edges_big_bets": list(_bins()), "counts": list(r.pot_hist)},
         "engine": r.engine,
     }

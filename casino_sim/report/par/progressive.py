@@ -16,6 +16,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from casino_sim.config.common import CATEGORY_KEYS, hand_label
+from casino_sim.engine import stats
+from casino_sim.games.banked.caribbean_stud.economics import (
+    AWARD_PROBABILITY_FLOOR,
+    AWARD_RULE,
+    meets_award_rule,
+    progressive_flags,
+)
+from casino_sim.report.par.inputs import input_name
 from casino_sim.report.par.model import (
     Check,
     Column,
@@ -38,18 +46,21 @@ __all__ = [
     "AWARD_RULE",
     "floor_meter_part",
     "meets_award_rule",
+    "odds",
     "progressive_section",
 ]
 
-#: The smallest probability an award may have: odds no longer than 1 in 100 million.
-AWARD_PROBABILITY_FLOOR = Fraction(1, 100_000_000)
-#: Where the rule comes from.
-AWARD_RULE = "1-in-100-million rule (N.J.A.C. 13:69D-1.52; GLI-11 §4.8.2)"
 
+def odds(probability: Fraction) -> int | float | None:
+    """N of "1 in N": a whole number exactly when it is one (None when the award never hits).
 
-def meets_award_rule(probability: Fraction | float) -> bool:
-    """Does an award hit at least once in 100 million wagers on average?"""
-    return probability >= AWARD_PROBABILITY_FLOOR
+    >>> odds(Fraction(4, 2_598_960)), odds(Fraction(5_108, 2_598_960)), odds(Fraction(0))
+    (649740, 508.80187940485513, None)
+    """
+    if probability == 0:
+        return None
+    n = 1 / probability
+    return n.numerator if n.denominator == 1 else float(n)
 
 
 def _pays(fixed: Fraction | None, share: Fraction | None) -> str:
@@ -71,9 +82,9 @@ def _rules_part(item: ProgressiveInput, side: ProgressiveAnalysis, prefix: str) 
                 "paid_at_reset": float(at_seed),
                 "combinations": line.combinations,
                 "probability": float(line.probability),
-                "one_in": float(line.probability),
+                "one_in": odds(line.probability),
                 "return_at_reset": float(line.probability * at_seed / wager),
-                "rule_flag": not meets_award_rule(line.probability),
+                "meets_rule": meets_award_rule(line.probability),
             }
         )
     awards = Table(
@@ -85,9 +96,9 @@ def _rules_part(item: ProgressiveInput, side: ProgressiveAnalysis, prefix: str) 
             Column("paid_at_reset", "paid with the meter at its seed", "money"),
             Column("combinations", "combinations of 2,598,960", "count"),
             Column("probability", "probability", "probability"),
-            Column("one_in", "odds", "one_in"),
+            Column("one_in", "odds (1 in N)", "one_in"),
             Column("return_at_reset", "return at reset (per unit wagered)", "percent2"),
-            Column("rule_flag", "under 1 in 100 million", "flag"),
+            Column("meets_rule", "meets the 1-in-100-million rule", "check"),
         ),
         tuple(rows),
         note="The player's own five cards; a royal flush is not counted as a straight flush.",
@@ -115,10 +126,10 @@ def _rules_part(item: ProgressiveInput, side: ProgressiveAnalysis, prefix: str) 
         f"that funds the next seed; the meter starts at and resets to "
         f"${float(table.seed):,.2f}"
         + (
-            f" and never shows more than ${float(cap):,.2f} (above it contributions go to the "
-            "reserve)."
+            f" and never shows more than its meter cap, ${float(cap):,.2f} (above it "
+            "contributions go to the reserve)."
             if cap is not None
-            else "; it has no ceiling."
+            else "; it has no meter cap."
         )
         + (f" Envy bonuses to the other players: {envy}." if envy else ""),
     ]
@@ -140,7 +151,7 @@ def _rules_part(item: ProgressiveInput, side: ProgressiveAnalysis, prefix: str) 
         Figure("seed", "seed (reset amount)", float(table.seed), "money"),
         Figure(
             "meter_cap",
-            "ceiling (meter cap)",
+            "meter cap",
             None if cap is None else float(cap),
             "money",
             note="" if cap is not None else "none",
@@ -195,7 +206,12 @@ def _returns_part(side: ProgressiveAnalysis, prefix: str) -> Part:
             None if be is None else float(be),
             "money",
             exact_text="" if be is None else str(be),
-            note="the meter at which the side bet returns its wager",
+            note="the meter at which the side bet returns its wager"
+            + (
+                ""
+                if be is None or side.break_even_reachable
+                else "; above the meter cap: never reached"
+            ),
         ),
         Figure(
             "fixed_return", "fixed awards per unit wagered", float(side.fixed_return), "percent2"
@@ -205,23 +221,39 @@ def _returns_part(side: ProgressiveAnalysis, prefix: str) -> Part:
             "reset_probability",
             "reset (whole-meter award) probability",
             float(side.reset_probability),
-            "one_in",
+            "probability",
+            note=f"1 in {odds(side.reset_probability) or 0:,.0f}" if side.reset_probability else "",
         ),
     )
     text = (
         f"Return per unit wagered = {float(side.fixed_return):.6f} + "
         f"{float(side.meter_slope):.4e} x meter (exact)."
     )
+    losing = [f for f in progressive_flags(side) if f.rule != "award rarer than 1 in 100 million"]
+    check = Check(
+        "the house keeps an edge in the long run (long-run return under 100%)",
+        not losing,
+        "; ".join(f"FLAG: {f}" for f in losing)
+        if losing
+        else f"long-run return {float(long_run):.2%}: house edge {float(1 - long_run):.2%}",
+    )
     return Part(
         f"{prefix}-returns",
         "Returns",
         (text,),
         figures,
+        (check,),
         plots=(progressive_return_plot(side, id=f"{prefix}-return-plot"),),
     )
 
 
-def _montecarlo_part(summary: ProgressiveSummary, prefix: str, seed: int) -> Part:
+def _montecarlo_part(
+    summary: ProgressiveSummary, side: ProgressiveAnalysis, prefix: str, seed: int
+) -> Part:
+    from casino_sim.games.banked.caribbean_stud.exact.progressive import (
+        FIVE_CARD_COUNTS as five_card_counts,
+    )
+
     meter = summary.meter.to_record()
     figures = (
         Figure("bets", "side bets simulated", summary.bets, "count"),
@@ -230,7 +262,7 @@ def _montecarlo_part(summary: ProgressiveSummary, prefix: str, seed: int) -> Par
             "return to players (long run)",
             summary.side_bet_return,
             "percent2",
-            exact=summary.exact_long_run_return,
+            exact=side.long_run_return,
             note="awards paid plus the change in meter liability, per unit wagered; "
             "batch means over chunks",
         ),
@@ -244,6 +276,7 @@ def _montecarlo_part(summary: ProgressiveSummary, prefix: str, seed: int) -> Par
     rows = []
     for i in summary.awarded:
         count, low_high = summary.hits[i], summary.hit_intervals[i]
+        combinations = five_card_counts[CATEGORY_KEYS[i]]
         expected = summary.exact_probabilities[i] * summary.bets
         rows.append(
             {
@@ -252,7 +285,10 @@ def _montecarlo_part(summary: ProgressiveSummary, prefix: str, seed: int) -> Par
                 "ci_low": low_high.low,
                 "ci_high": low_high.high,
                 "expected": expected,
-                "flag": not low_high.contains(expected),
+                "exact": f"{combinations:,} / 2,598,960 a bet",
+                "z": stats.poisson_z(count, expected),
+                "p_value": stats.poisson_p_value(count, expected),
+                "flag": None,  # set by the report's Holm test
             }
         )
     hits = Table(
@@ -261,29 +297,23 @@ def _montecarlo_part(summary: ProgressiveSummary, prefix: str, seed: int) -> Par
         (
             Column("hand", "hand"),
             Column("hits", "hits", "count"),
-            Column("ci_low", "95% low (Poisson)", "number"),
-            Column("ci_high", "95% high (Poisson)", "number"),
+            Column("ci_low", "95% low (exact Poisson)", "number"),
+            Column("ci_high", "95% high (exact Poisson)", "number"),
             Column("expected", "expected (exact)", "number"),
-            Column("flag", "expected outside", "flag"),
+            Column("exact", "exact probability"),
+            Column("z", "z", "number"),
+            Column("p_value", "p (exact Poisson, two-sided)", "probability"),
+            Column("flag", "flag (Holm)", "flag"),
         ),
         tuple(rows),
+        note="z = (hits - expected) / sqrt(expected); p is the exact two-sided Poisson test, "
+        "one comparison each of the report's Holm test.",
     )
     text = (
         f"The Caribbean Stud Monte Carlo above (seed {seed}) bets the side bet on every "
         "hand; one meter runs through the whole run."
     )
-    checks = tuple(
-        Check(
-            f"hits of {row['hand']}",
-            not row["flag"],
-            f"{row['hits']:,} hits, expected {row['expected']:,.1f}",
-        )
-        for row in rows
-        if row["flag"]
-    )
-    return Part(
-        f"{prefix}-montecarlo", "Monte Carlo cross-check", (text,), figures, checks, (hits,)
-    )
+    return Part(f"{prefix}-montecarlo", "Monte Carlo cross-check", (text,), figures, (), (hits,))
 
 
 def floor_meter_part(
@@ -303,11 +333,30 @@ def floor_meter_part(
         from_interval("meter_end", f"meter after {days} days", meter["meter_end"], "money"),
         from_interval(
             "money_in",
-            "money into the meter and reserve per replication",
+            "money into the meter and reserve per replication (contribution and reserve "
+            "rates x side bets)"
+            if meter.get("kind") == "progressive"
+            else "money into the meter and reserve per replication (jackpot drops)",
             meter["money_in"],
             "money",
         ),
     ]
+    if meter.get("side_bet_handle"):
+        figures.append(
+            from_interval(
+                "side_bet_handle",
+                "side bets per replication (handle)",
+                meter["side_bet_handle"],
+                "money",
+            )
+        )
+    for key, label in (
+        ("house_funded", "house-funded seeds per replication (opening seed and the house's "
+         "money for later seeds, less repayments)"),
+        ("paid", "paid from the meter per replication"),
+    ):  # fmt: skip
+        if meter.get(key):
+            figures.append(from_interval(key, label, meter[key], "money"))
     if meter.get("side_bet_return"):
         figures.append(
             from_interval(
@@ -324,6 +373,7 @@ def floor_meter_part(
                 f"{hand_label(hand)} hits per replication",
                 hit["hits_per_replication"],
                 "number",
+                note="exact Poisson interval of all replications' hits",
             )
         )
     text = (
@@ -347,9 +397,9 @@ def progressive_section(
     prefix = f"progressive-{index}"
     side = analyze_progressive(item.table)
     parts = [_rules_part(item, side, prefix), _returns_part(side, prefix)]
-    data: dict[str, Any] = {"progressive": str(item.path), "analysis": side.to_record()}
+    data: dict[str, Any] = {"progressive": input_name(item.path), "analysis": side.to_record()}
     if montecarlo is not None:
-        parts.append(_montecarlo_part(montecarlo[0], prefix, montecarlo[1]))
+        parts.append(_montecarlo_part(montecarlo[0], side, prefix, montecarlo[1]))
         data["monte_carlo"] = montecarlo[0].to_record()
     if floor_meter is not None:
         name, meter, days = floor_meter

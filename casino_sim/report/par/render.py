@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from casino_sim.report.par.family import family_note
 from casino_sim.report.par.formatting import interval_of, show
 
 if TYPE_CHECKING:
@@ -25,6 +26,19 @@ __all__ = ["render_html", "render_markdown"]
 def _cell(text: Any) -> str:
     """Text safe inside a Markdown table cell (no pipes, no line breaks)."""
     return str(text).replace("|", "\\|").replace("\n", " ")
+
+
+def _option(value: Any) -> str:
+    """An option's value as the options table shows it: a list comma separated, none as "none".
+
+    >>> _option(["caribbean_stud/standard", "floors/casino"]), _option(None), _option(7)
+    ('caribbean_stud/standard, floors/casino', 'none', '7')
+    """
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
 
 
 @cache
@@ -42,6 +56,7 @@ def _environment(markup: bool) -> jinja2.Environment:
     env.filters["show"] = show
     env.filters["interval"] = interval_of
     env.filters["cell"] = _cell
+    env.filters["option"] = _option
     return env
 
 
@@ -55,6 +70,7 @@ def _context(report: Report) -> dict[str, Any]:
         "report": report,
         "version": __version__,
         "flags": report.flags(),
+        "family_note": family_note(report),
         "generated": generated,
         "command_line": shlex.join(str(c) for c in command),
     }

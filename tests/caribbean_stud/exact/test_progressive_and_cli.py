@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from casino_sim.cli import main
 from casino_sim.combinatorics import combinations_array
-from casino_sim.config import PAYTABLE_DIR, load_progressive
+from casino_sim.config import PAYTABLE_DIR, load_paytable, load_progressive
 from casino_sim.evaluator import HandCategory, category, evaluate_high
+from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
 from casino_sim.games.banked.caribbean_stud.exact.progressive import (
     FIVE_CARD_COUNTS,
     analyze_progressive,
 )
+from casino_sim.report.caribbean.edge_report_folder import ReportInputs, write_report
+from casino_sim.report.caribbean.text_tables import format_progressive
+from casino_sim.report.par.inputs import ProgressiveInput
+from casino_sim.report.par.progressive import progressive_section
 
 PROGRESSIVES = PAYTABLE_DIR / "progressives"
 
@@ -127,7 +134,8 @@ def test_report_folder_is_complete_and_replaced_whole(tmp_path, capsys):
         "akj83",
         "always-raise",
     }
-    assert main(["analyze", "--report", str(folder)]) == 0  # a report folder casino-sim wrote
+    assert main(["analyze", "--report", str(folder)]) == 2  # an earlier report: like a file...
+    assert main(["analyze", "--report", str(folder), "--force"]) == 0  # ...replaced when forced
     assert not (folder / "edge_by_ante.png").exists()  # its own file from the older report: gone
     assert [p.name for p in folder.parent.iterdir()] == ["capped"]  # no staging folder left behind
     (folder / "notes.txt").write_text("the user's own file")
@@ -135,3 +143,72 @@ def test_report_folder_is_complete_and_replaced_whole(tmp_path, capsys):
     assert "notes.txt" in capsys.readouterr().err
     assert main(["analyze", "--report", str(folder), "--force"]) == 0  # ...unless forced
     assert (folder / "notes.txt").read_text() == "the user's own file"  # and even then keeps it
+
+
+def _capped(tmp_path: Path, cap: int) -> Path:
+    """The 50/75/100 progressive with a meter cap, as a file."""
+    path = tmp_path / f"capped-{cap}.yaml"
+    path.write_text((PROGRESSIVES / "50-75-100.yaml").read_text() + f"meter_cap: {cap}\n")
+    return path
+
+
+def _meter_rows(text: str) -> list[str]:
+    """The meters of the return-by-meter table in ``text``."""
+    rows = text[text.index("\nMeter ") :].splitlines()[2:]
+    return [line.split()[0] for line in itertools.takewhile(lambda r: r.startswith("$"), rows)]
+
+
+def test_return_by_meter_rows_stop_at_the_meter_cap(tmp_path, capsys):
+    """The default rows are the seed and half, once and twice the break-even meter; twice is
+    $526,411, above a $400,000 meter cap: the rows end at the cap and a line says so."""
+    path, target = _capped(tmp_path, 400_000), tmp_path / "out.json"
+    assert main(["analyze", "--progressive", str(path), "--json", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert _meter_rows(out) == ["$10,000", "$131,603", "$263,205", "$400,000"]
+    stop = "Rows stop at the meter cap, $400,000: the meter never shows more (left out: $526,411)."
+    assert f"\n{stop}\n" in out
+    assert "meter cap $400,000): 93.03%" in out and "never reached" not in out
+    record = json.loads(target.read_text())["progressive"]
+    side = analyze_progressive(load_progressive(path))
+    assert record["meter_cap"] == 400_000 and record["break_even_reachable"] is True
+    assert record["return_at_meter_cap"] == float(side.expected_return(400_000))
+
+
+def test_a_cap_below_the_break_even_meter_is_said_and_meters_asked_above_it_left_out(
+    tmp_path, capsys
+):
+    path = _capped(tmp_path, 200_000)
+    assert main(["analyze", "--progressive", str(path), "--meter", "500000", "100000"]) == 0
+    out = capsys.readouterr().out
+    assert _meter_rows(out) == ["$100,000", "$200,000"]
+    assert "Break-even meter: $263,205.26 (above the meter cap: never reached)" in out
+    assert "holds the return to at most 81.52% (the meter at its cap)" in out
+    assert "(left out: $500,000)." in out
+
+
+def test_without_a_meter_cap_every_meter_asked_has_its_row():
+    side = analyze_progressive(load_progressive(PROGRESSIVES / "50-75-100.yaml"))
+    assert side.within_cap([10_000, 600_000]) == ((10_000, 600_000), ())
+    text = format_progressive(side, [Fraction(10_000), Fraction(600_000)])
+    assert _meter_rows(text) == ["$10,000", "$600,000"]
+    assert "meter cap" not in text and "Rows stop" not in text
+    assert side.plot_meters()[-1] == pytest.approx(1.5 * float(side.break_even_meter or 0))
+
+
+def test_the_reports_progressive_parts_stop_at_the_meter_cap(tmp_path):
+    """The edge report folder's progressive section (its rows: the seed and the break-even
+    meter) and the PAR report's returns part and plot, with a $200,000 meter cap."""
+    path = _capped(tmp_path, 200_000)
+    table = load_progressive(path)
+    side = analyze_progressive(table)
+    assert side.plot_meters()[-1] == 200_000
+    main_game = analyze_caribbean(load_paytable("caribbean_stud/standard"), "optimal")
+    folder = write_report(ReportInputs(main_game, [main_game], progressive=side), tmp_path / "r")
+    text = (folder / "report.md").read_text()
+    assert _meter_rows(text) == ["$10,000", "$200,000"]
+    assert "Rows stop at the meter cap, $200,000: the meter never shows more" in text
+    section = progressive_section(ProgressiveInput(path, table), index=1)
+    returns = next(part for part in section.parts if part.id.endswith("-returns"))
+    (break_even,) = (f for f in returns.figures if f.key == "break_even_meter")
+    assert break_even.note.endswith("above the meter cap: never reached")
+    assert "stops at the meter cap" in returns.plots[0].caption

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -95,3 +96,32 @@ def test_same_seed_same_json_with_one_and_two_workers(tmp_path, capsys):
     assert (
         records[0]["ledger"]["balanced"] and records[0]["progressive"]["meter"]["unit"] == "cents"
     )
+
+
+def test_a_seed_zero_meter_with_a_reserve_stays_bounded_and_pays_its_reserve(tmp_path, capsys):
+    """``casino-sim simulate`` on a seed-0 meter with a 20% reserve (full house or better takes
+    the whole meter, about one side bet in 590): every full hit resets the meter and rolls the
+    reserve over, so at the end the reserve holds only the bets since the last hit (not 20% of
+    every bet) and every cent of the reserve went through the meter to the players."""
+    out = tmp_path / "seed-zero.json"
+    progressive = Path(__file__).parents[2] / "floor" / "data" / "seed-zero-meter.yaml"
+    status = main(["simulate", "caribbean_stud/standard", "--hands", "300k", "--seats", "3",
+                   "--progressive", str(progressive), "--chunk-rounds", "65536", "--seed", "9",
+                   "--no-progress", "--no-exact", "--json", str(out)])  # fmt: skip
+    assert status == 0 and "ledger: reconciled to the cent" in capsys.readouterr().out
+    record = json.loads(out.read_text())
+    side, meter = record["progressive"], record["progressive"]["meter"]
+    flows: dict[str, int] = {}
+    for f in record["ledger"]["flows"]:
+        key = f"{f['flow']} {f['from']}"
+        flows[key] = flows.get(key, 0) + f["cents"]
+    bets, gap = side["bets"], 40 * 590  # a gap of 40 mean cycles: odds about e**-40
+    assert bets == 900_000 and side["meter_hits"] > 1000
+    assert meter["reserve"] <= 20 * gap  # 20 cents a bet since the last reset, not 20 x bets
+    assert meter["meter_liability"] <= 70 * 2 * gap
+    assert flows["reserve_contribution house"] == 20 * bets
+    rolled = flows["reserve_roll_over reserve:progressive"]
+    assert rolled == 20 * bets - meter["reserve"]  # the rest of the reserve went to the meter
+    paid = flows["award meter:progressive"]
+    assert paid == flows["contribution house"] + rolled - meter["meter"]  # ... and to players
+    assert meter["house_funded_seeds"] == 0 and "seed_funding house" not in flows

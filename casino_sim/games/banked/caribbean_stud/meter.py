@@ -12,12 +12,13 @@ Money is integer cents and every move is posted to a :class:`~casino_sim.engine.
 2. **Awards.** A fixed award (and an envy bonus) is paid by the house. A meter
    share pays ``share x meter``, rounded down to the cent (the remainder stays
    on the meter).
-3. **Reset and top-up.** The opening seed is the house's. A meter left below
-   its seed (after a 100% royal, or a share award on a small meter) is brought
-   back to the seed from the reserve; when the reserve is short the house
-   advances the difference (a house cost until later reserve contributions
-   repay it). After a reset, reserve beyond one more seed is rolled into the new
-   meter: all reserve money ends with the players.
+3. **Reset and top-up.** The opening seed is the house's. A full-meter award
+   (``meter_share: 1``) resets the meter whatever the seed, 0 included; a share
+   award that leaves the meter below its seed (on a small meter) tops it up.
+   Either way the meter is brought back to the seed from the reserve; when the
+   reserve is short the house advances the difference (a house cost until
+   later reserve contributions repay it). Then reserve beyond one more seed is
+   rolled into the new meter: all reserve money ends with the players.
 4. **Cap.** With ``meter_cap``, contributions that would lift the meter above
    the cap go to the reserve instead.
 5. **Liability.** The meter plus the reserve is players' money held by the
@@ -152,8 +153,8 @@ class ProgressiveMeter:
             self.ledger.post(AWARD, self.meter_account, PLAYERS, share)
             self.meter_cents -= share
             paid += share
-            if self.meter_cents < self.seed_cents:
-                self._fund(self.seed_cents - self.meter_cents)
+            if award.meter_share == 1 or self.meter_cents < self.seed_cents:
+                self._fund(max(0, self.seed_cents - self.meter_cents))
                 self._roll_over()
         return paid
 

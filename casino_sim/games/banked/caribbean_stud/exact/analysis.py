@@ -212,6 +212,27 @@ def analyze_caribbean(
     if ante_value is not None and ante_value <= 0:
         raise OptionError(f"ante must be positive, got {ante}")
     counts = load_counts(progress=progress)
+    key = (repr(paytable), strategy if isinstance(strategy, str) else id(strategy), ante_value)
+    if key in _MEMO:
+        return _MEMO[key][1]
+    analysis = _analyze(counts, paytable, strategy, ante_value)
+    if len(_MEMO) >= 16:
+        _MEMO.pop(next(iter(_MEMO)))
+    _MEMO[key] = (strategy, analysis)  # keeps a strategy table alive, so its id stays its own
+    return analysis
+
+
+#: Analyses already made in this process, by paytable (its whole definition), strategy and ante:
+#: a report, its Monte Carlo and its floor ask for the same ones.
+_MEMO: dict[tuple[str, object, Fraction | None], tuple[object, CaribbeanAnalysis]] = {}
+
+
+def _analyze(
+    counts: DealerCounts,
+    paytable: CaribbeanPaytable,
+    strategy: str | DecisionTable,
+    ante_value: Fraction | None,
+) -> CaribbeanAnalysis:
     payouts = raise_payouts(paytable, ante_value)
     ante_pays = Fraction(paytable.ante_pays)
     denominator = lcm(ante_pays.denominator, *(p.denominator for p in payouts.values()))

@@ -9,7 +9,10 @@ inclusion-exclusion over the cards the dealer shares with the player:
 
 where N(T, x) counts all five-card hands containing T with value below x. N is
 a dense prefix-count table for |T| <= 3, a sorted list of the 48 completions for
-|T| = 4, and one hand for |T| = 5. The result is cached on disk (see ``cache``).
+|T| = 4, and one hand for |T| = 5. The dense tables are value-major (``c3[x, T]``)
+and the classes are counted in order of their value, so the thresholds a block of
+classes reads (the dealer's qualifier, the player's value) are a few rows of each
+table that stay in the processor's cache. The result is cached on disk (see ``cache``).
 """
 
 from __future__ import annotations
@@ -72,7 +75,15 @@ def suit_order_and_key(
     masks = np.zeros(4, dtype=np.int64)
     for card in hand:
         masks[card & 3] |= np.int64(1) << (card >> 2)
-    order = np.argsort(-masks * 4 - np.arange(4) + 3, kind="mergesort")
+    # argsort of the keys -masks * 4 - suit + 3 (distinct: any sort gives the one order), by
+    # insertion: numba's general argsort takes seconds to compile on a first run
+    keys = -masks * 4 - np.arange(4) + 3
+    order = np.arange(4)
+    for i in range(1, 4):
+        j = i
+        while j > 0 and keys[order[j - 1]] > keys[order[j]]:
+            order[j - 1], order[j] = order[j], order[j - 1]
+            j -= 1
     key = np.int64(0)
     for s in order:
         key = (key << 13) | masks[s]
@@ -136,19 +147,20 @@ def _build_prefix_tables(
     s4: np.ndarray,
     s4_fill: np.ndarray,
 ) -> None:
-    """Histograms of hands containing each 1-, 2-, 3-card set by value, and 4-set completions."""
+    """Histograms of hands containing each 1-, 2-, 3-card set by value (value-major: row v
+    of ``c3`` holds every 3-card set), and 4-set completions."""
     sub = np.empty(4, dtype=np.int64)
     for i in range(hands.shape[0]):
         h = hands[i]
-        v = values[i] + 1  # column v+1 so an exclusive prefix sum gives "value < x"
+        v = values[i] + 1  # row v+1 so an exclusive prefix sum gives "value < x"
         for a in range(5):
-            c1[h[a], v] += 1
+            c1[v, h[a]] += 1
             for b in range(a + 1, 5):
                 sub[0], sub[1] = h[a], h[b]
-                c2[colex_sorted(sub, 2, binomial), v] += 1
+                c2[v, colex_sorted(sub, 2, binomial)] += 1
                 for c in range(b + 1, 5):
                     sub[2] = h[c]
-                    c3[colex_sorted(sub, 3, binomial), v] += 1
+                    c3[v, colex_sorted(sub, 3, binomial)] += 1
         for skip in range(5):
             n = 0
             for j in range(5):
@@ -212,11 +224,11 @@ def _cell_counts(
         for j in range(3):
             x = thresholds[j]
             if k == 1:
-                n = c1[up, x]
+                n = c1[x, up]
             elif k == 2:
-                n = c2[idx, x]
+                n = c2[x, idx]
             elif k == 3:
-                n = c3[idx, x]
+                n = c3[x, idx]
             elif k == 4:
                 n = _count_below(s4[idx], x)
             else:
@@ -226,6 +238,7 @@ def _cell_counts(
 
 @njit(cache=True, parallel=True)
 def _all_cells(
+    order: np.ndarray,
     reps: np.ndarray,
     player_values: np.ndarray,
     akt: int,
@@ -239,8 +252,14 @@ def _all_cells(
     win: np.ndarray,
     tie: np.ndarray,
 ) -> None:
-    for i in prange(reps.shape[0]):
-        player = np.sort(reps[i].astype(np.int64))
+    for q in prange(order.shape[0]):  # the classes ``order`` names (by value)
+        i = order[q]
+        player = reps[i].astype(np.int64)
+        for a in range(1, 5):  # sorted (insertion, five distinct cards: not numba's np.sort)
+            b = a
+            while b > 0 and player[b - 1] > player[b]:
+                player[b - 1], player[b] = player[b], player[b - 1]
+                b -= 1
         v = player_values[i]
         thresholds = np.array([akt, v, v + 1], dtype=np.int64)
         out = np.empty(3, dtype=np.int64)
@@ -268,13 +287,13 @@ def compute_counts(
     """
     hands = combinations_array(52, 5)
     values = evaluate_high(hands, validate=False).astype(np.int16)
-    c1 = np.zeros((52, N_VALUES + 1), dtype=np.int32)
-    c2 = np.zeros((comb(52, 2), N_VALUES + 1), dtype=np.int32)
-    c3 = np.zeros((comb(52, 3), N_VALUES + 1), dtype=np.int16)
+    c1 = np.zeros((N_VALUES + 1, 52), dtype=np.int32)
+    c2 = np.zeros((N_VALUES + 1, comb(52, 2)), dtype=np.int32)
+    c3 = np.zeros((N_VALUES + 1, comb(52, 3)), dtype=np.int16)
     s4 = np.zeros((comb(52, 4), 48), dtype=np.int16)
     _build_prefix_tables(hands, values, BINOMIAL, c1, c2, c3, s4, np.zeros(comb(52, 4), np.int64))
     for table in (c1, c2, c3):
-        np.cumsum(table, axis=1, out=table)
+        np.cumsum(table, axis=0, out=table)
     s4.sort(axis=1)
     values5 = np.empty(len(hands), dtype=np.int16)
     values5[colex_index(hands)] = values
@@ -284,12 +303,12 @@ def compute_counts(
     n = len(reps)
     nq, win, tie = (np.zeros((n, 52), dtype=np.int32) for _ in range(3))
     akt = ace_king_threshold()
+    by_value = np.argsort(player_values, kind="stable")
     edges = np.linspace(0, n, blocks + 1).astype(int)
     for b in range(blocks):
-        lo, hi = edges[b], edges[b + 1]
         _all_cells(
-            reps[lo:hi], player_values[lo:hi], akt, values5, BINOMIAL, c1, c2, c3, s4,
-            nq[lo:hi], win[lo:hi], tie[lo:hi],
+            by_value[edges[b] : edges[b + 1]], reps, player_values, akt, values5, BINOMIAL,
+            c1, c2, c3, s4, nq, win, tie,
         )  # fmt: skip
         if progress is not None:
             progress(b + 1, blocks)

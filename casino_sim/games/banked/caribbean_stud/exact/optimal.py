@@ -7,7 +7,6 @@ representative, so the table is exact for all hand x up-card pairs.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,7 +24,6 @@ from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
 from casino_sim.games.banked.caribbean_stud.exact.counts import (
     DealerCounts,
     expand_class_masks,
-    suit_order_and_key,
 )
 from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable, all_hands_by_index
 
@@ -38,11 +36,28 @@ def decision_table(
     """Expand an analysis's per-class decisions into a :class:`DecisionTable` for every hand."""
     bits = analysis.raise_decisions.astype(np.uint64) << np.arange(52, dtype=np.uint64)
     class_masks = np.bitwise_or.reduce(bits, axis=1)
-    rep_orders = np.array([suit_order_and_key(rep)[0] for rep in counts.representatives])
+    rep_orders = suit_orders(counts.representatives)
     hands = all_hands_by_index()
     out = np.empty(len(hands), dtype=np.uint64)
     expand_class_masks(hands, counts.class_keys, rep_orders, class_masks, out)
     return DecisionTable(name, out)
+
+
+def suit_orders(hands: np.ndarray) -> np.ndarray:
+    """The suit order of :func:`~.counts.suit_order_and_key` for every hand (rows), at once.
+
+    >>> from casino_sim.games.banked.caribbean_stud.exact.counts import suit_order_and_key
+    >>> hand = np.array([[0, 4, 9, 13, 50]], dtype=np.int8)
+    >>> bool((suit_orders(hand)[0] == suit_order_and_key(hand[0])[0]).all())
+    True
+    """
+    cards = hands.astype(np.int64)
+    masks = np.zeros((len(cards), 4), dtype=np.int64)
+    for column in cards.T:  # a hand's cards are distinct: each adds its own rank bit
+        np.add.at(masks, (np.arange(len(cards)), column & 3), np.int64(1) << (column >> 2))
+    # the kernel's sort key; unique within a hand, so every sort gives its order
+    keys = -masks * 4 - np.arange(4) + 3
+    return np.argsort(keys, axis=1, kind="stable")
 
 
 def optimal_strategy(
@@ -71,16 +86,21 @@ def ace_king_summary(analysis: CaribbeanAnalysis, counts: DealerCounts) -> tuple
     ranks = "23456789TJQKA"
     akt = ace_king_threshold()
     lowest_pair = weakest_high_value(HandCategory.ONE_PAIR)
-    raised: defaultdict[int, np.ndarray] = defaultdict(lambda: np.zeros(13))
-    seen: defaultdict[int, np.ndarray] = defaultdict(lambda: np.zeros(13))
-    for c in np.flatnonzero((counts.player_values >= akt) & (counts.player_values < lowest_pair)):
-        rep = counts.representatives[c]
-        third = sorted((card >> 2 for card in rep), reverse=True)[2]
-        for up in range(52):
-            if up in rep:
-                continue
-            seen[third][up >> 2] += counts.weights[c]
-            raised[third][up >> 2] += counts.weights[c] * analysis.raise_decisions[c, up]
+    chosen = np.flatnonzero((counts.player_values >= akt) & (counts.player_values < lowest_pair))
+    thirds = np.sort(counts.representatives[chosen].astype(np.int64) >> 2, axis=1)[:, 2]
+    held_out = counts.valid_cells()[chosen]  # the up-card is not one of the player's cards
+    weights = counts.weights[chosen][:, None]
+    by_third_and_rank = (np.repeat(thirds, 52), np.tile(np.arange(52) >> 2, len(chosen)))
+    # sums of whole weights: exact in floats, whatever the order of the additions
+    seen_sums, raised_sums = np.zeros((13, 13)), np.zeros((13, 13))
+    np.add.at(seen_sums, by_third_and_rank, (weights * held_out).ravel())
+    np.add.at(
+        raised_sums,
+        by_third_and_rank,
+        (weights * (held_out & analysis.raise_decisions[chosen])).ravel(),
+    )
+    seen = {int(t): seen_sums[t] for t in np.unique(thirds)}
+    raised = {t: raised_sums[t] for t in seen}
     return tuple(
         AceKingRule(
             ranks[third],

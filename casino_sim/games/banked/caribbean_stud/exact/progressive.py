@@ -7,6 +7,9 @@ reset: ``long-run return = fixed + contribution_rate + seed funding``, where see
 funding is the larger of the reserve rate and ``P(reset) * seed / wager`` (a
 reserve that exceeds the seed cost is assumed to flow into the meter).
 
+With a meter cap the meter never shows more than the cap, so return-by-meter
+figures stop there (:meth:`ProgressiveAnalysis.within_cap`).
+
 >>> from casino_sim.config import load_progressive
 >>> side = analyze_progressive(load_progressive("progressives/50-75-100"))
 >>> round(float(side.break_even_meter), 2)
@@ -15,6 +18,7 @@ reserve that exceeds the seed cost is assumed to flow into the meter).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -65,6 +69,7 @@ class ProgressiveAnalysis:
     contribution_rate: Fraction
     reserve_rate: Fraction
     seed: Fraction
+    meter_cap: Fraction | None = None  # the most the meter shows (None: no cap)
 
     @property
     def fixed_return(self) -> Fraction:
@@ -92,6 +97,50 @@ class ProgressiveAnalysis:
     def house_edge(self, meter: Fraction | int) -> Fraction:
         return 1 - self.expected_return(meter)
 
+    def within_cap(
+        self, meters: Sequence[Fraction | int]
+    ) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
+        """The ``meters`` the meter can show and those above the meter cap; when any is above
+        it, the first list ends at the cap itself.
+
+        >>> from dataclasses import replace
+        >>> from casino_sim.config import load_progressive
+        >>> side = analyze_progressive(load_progressive("progressives/50-75-100"))
+        >>> shown, above = replace(side, meter_cap=Fraction(400_000)).within_cap(
+        ...     [10_000, 263_205, 526_411])
+        >>> [int(m) for m in shown], [int(m) for m in above]
+        ([10000, 263205, 400000], [526411])
+        """
+        cap = self.meter_cap
+        values = tuple(Fraction(m) for m in meters)
+        if cap is None or all(m <= cap for m in values):
+            return values, ()
+        return (*(m for m in values if m < cap), cap), tuple(m for m in values if m > cap)
+
+    def plot_meters(self, points: int = 101) -> list[float]:
+        """Meters for a return-by-meter plot: from 0 to 1.5 x the break-even meter (or 15 seeds),
+        never above the meter cap."""
+        be = self.break_even_meter
+        top = float(be if be is not None else max(self.seed, Fraction(1)) * 10) * 1.5
+        if self.meter_cap is not None:
+            top = min(top, float(self.meter_cap))
+        return [top * i / (points - 1) for i in range(points)]
+
+    @property
+    def return_at_cap(self) -> Fraction | None:
+        """The most the side bet can return: with the meter at its cap (None without a cap).
+
+        Below :attr:`long_run_return` it means the cap keeps money in the reserve for good:
+        what the meter and reserve take is more than the capped meter can pay out.
+        """
+        return None if self.meter_cap is None else self.expected_return(self.meter_cap)
+
+    @property
+    def break_even_reachable(self) -> bool:
+        """Can the meter reach the break-even meter (there is one, and the cap allows it)?"""
+        be = self.break_even_meter
+        return be is not None and (self.meter_cap is None or be <= self.meter_cap)
+
     @property
     def break_even_meter(self) -> Fraction | None:
         """The meter at which the side bet returns exactly its wager (None without meter awards)."""
@@ -110,7 +159,7 @@ class ProgressiveAnalysis:
         return self.fixed_return + self.contribution_rate + max(self.reserve_rate, seed_cost)
 
     def to_record(self) -> dict[str, Any]:
-        be = self.break_even_meter
+        be, cap_return = self.break_even_meter, self.return_at_cap
         return {
             "progressive": self.name,
             "wager": str(self.wager),
@@ -128,6 +177,9 @@ class ProgressiveAnalysis:
             "meter_slope": float(self.meter_slope),
             "break_even_meter": None if be is None else float(be),
             "break_even_meter_exact": None if be is None else str(be),
+            "break_even_reachable": self.break_even_reachable,
+            "meter_cap": None if self.meter_cap is None else float(self.meter_cap),
+            "return_at_meter_cap": None if cap_return is None else float(cap_return),
             "long_run_return": float(self.long_run_return),
         }
 
@@ -150,4 +202,5 @@ def analyze_progressive(progressive: ProgressivePaytable) -> ProgressiveAnalysis
         Fraction(progressive.contribution_rate),
         Fraction(progressive.reserve_rate),
         Fraction(progressive.seed),
+        None if progressive.meter_cap is None else Fraction(progressive.meter_cap),
     )

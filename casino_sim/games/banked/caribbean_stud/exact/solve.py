@@ -47,7 +47,9 @@ from casino_sim.games.banked.caribbean_stud.exact.solve_result import (
     Candidate,
     SolveResult,
     exact_value,
+    money,
     percent,
+    plain,
     validated_copy,
 )
 from casino_sim.games.banked.caribbean_stud.rules import PAY_KEYS
@@ -149,12 +151,12 @@ def _grid(low: Fraction, high: Fraction, step: Fraction) -> list[Fraction]:
 
 def _fixed_neighbours(
     paytable: CaribbeanPaytable, key: str, keys: Sequence[str]
-) -> tuple[Fraction | None, Fraction | None]:
-    """The pays of the nearest hands below and above ``key`` that are not solved for (or None)."""
+) -> tuple[tuple[str, Fraction] | None, tuple[str, Fraction] | None]:
+    """The nearest hands below and above ``key`` not solved for, with their pays (or None)."""
     order = list(CARIBBEAN_HANDS)  # best first
     at = order.index(key)
-    above = [paytable.pays[k] for k in order[:at] if k not in keys]  # type: ignore[index]
-    below = [paytable.pays[k] for k in order[at + 1 :] if k not in keys]  # type: ignore[index]
+    above = [(k, paytable.raise_pay(k)) for k in order[:at] if k not in keys]
+    below = [(k, paytable.raise_pay(k)) for k in order[at + 1 :] if k not in keys]
     return (below[0] if below else None), (above[-1] if above else None)
 
 
@@ -163,8 +165,49 @@ def _default_bounds(
 ) -> tuple[Fraction, Fraction]:
     """Between the nearest fixed hands below and above (the top hand: up to 10x its pay)."""
     below, above = _fixed_neighbours(paytable, key, keys)
-    low = max(below or step, step)
-    return low, above if above is not None else max(10 * paytable.pays[key], low)  # type: ignore[index]
+    low = max(below[1] if below else step, step)
+    return low, above[1] if above is not None else max(10 * paytable.raise_pay(key), low)
+
+
+def _between(below: tuple[str, Fraction] | None, above: tuple[str, Fraction] | None) -> str:
+    """``between straight (4) and full house (7)``: the fixed pays a solved pay must keep to."""
+    sides = [f"{side} {k.replace('_', ' ')} ({plain(pay)})"
+             for side, hand in (("from", below), ("to", above)) if hand is not None
+             for k, pay in [hand]]  # fmt: skip
+    return " ".join(sides) or "anything"
+
+
+def _clip(
+    paytable: CaribbeanPaytable,
+    key: str,
+    keys: Sequence[str],
+    grid: list[Fraction],
+    asked: tuple[Fraction, Fraction],
+    step: Fraction,
+) -> tuple[list[Fraction], str | None]:
+    """The pays of ``grid`` that keep the pays falling from the royal down, and why any went."""
+    below, above = _fixed_neighbours(paytable, key, keys)
+    kept = [
+        p for p in grid if (below is None or p >= below[1]) and (above is None or p <= above[1])
+    ]
+    span = f"{plain(asked[0])}..{plain(asked[1])}"
+    if not kept:
+        raise OptionError(
+            f"no pay for {key} in {span} in steps of {plain(step)} keeps the pays falling from "
+            f"the royal down: {key} must pay {_between(below, above)}"
+        )
+    if kept == grid and (grid[0], grid[-1]) == asked:
+        return kept, None
+    why = []
+    if kept != grid:
+        why.append(f"the pays must fall from the royal down, so {key} pays "
+                   f"{_between(below, above)}")  # fmt: skip
+    if (grid[0], grid[-1]) != asked:
+        why.append(f"on the grid of steps of {plain(step)}")
+    return (
+        kept,
+        f"{key}: {span} asked, {plain(kept[0])}..{plain(kept[-1])} searched: {'; '.join(why)}",
+    )
 
 
 def _check_keys(paytable: CaribbeanPaytable, keys: Sequence[str]) -> list[str]:
@@ -221,17 +264,13 @@ def solve_raise_pays(
     extra = set(bounds or {}) - set(ordered)
     if extra:
         raise OptionError(f"bounds given for keys not solved for: {', '.join(sorted(extra))}")
-    grids = {key: _grid(*limits[key], step) for key in ordered}
-    for key in ordered:  # pays must not rise from the royal down: stay between the fixed hands
-        below, above = _fixed_neighbours(paytable, key, ordered)
-        grids[key] = [
-            p for p in grids[key] if (below is None or p >= below) and (above is None or p <= above)
-        ]
-        if not grids[key]:
-            raise OptionError(
-                f"no pay for {key} in {limits[key][0]}..{limits[key][1]} in steps of {step} "
-                "keeps the pays falling from the royal down"
-            )
+    grids, clipped = {}, []
+    for key in ordered:
+        grids[key], why = _clip(
+            paytable, key, ordered, _grid(*limits[key], step), limits[key], step
+        )
+        if why is not None:
+            clipped.append(why)
     size = math.prod(len(g) for g in grids.values())
     if size > MAX_COMBINATIONS:
         raise OptionError(
@@ -269,9 +308,13 @@ def solve_raise_pays(
     totals, index = totals[ok], index[:, ok]
     edge_low = Fraction(-int(totals.max()), denominator * TOTAL_DEALS)
     edge_high = Fraction(-int(totals.min()), denominator * TOTAL_DEALS)
-    space = (
-        ", ".join(f"{k} {limits[k][0]}..{limits[k][1]}" for k in ordered) + f" in steps of {step}"
-    )
+    space = ", ".join(f"{k} {plain(grids[k][0])}..{plain(grids[k][-1])}" for k in ordered)
+    space += f" in steps of {plain(step)}"
+    if not ok.all():
+        clipped.append(
+            f"{int((~ok).sum()):,} of the {ok.size:,} combinations were left out: in them a "
+            "lower hand would pay more than a higher one"
+        )
     if not edge_low <= target <= edge_high:
         raise OptionError(
             f"no paytable in the search space ({space}) reaches a house edge of {percent(target)}: "
@@ -308,7 +351,9 @@ def solve_raise_pays(
         runners_up=tuple(c[2] for c in candidates[1 : runners_up + 1]),
         reachable=(edge_low, edge_high),
         search_space=f"{space} ({int(ok.sum()):,} paytables)",
-        notes=("optimal strategy re-solved for every paytable",),
+        notes=(*clipped, "optimal strategy re-solved for every paytable"),
+        reachable_note=f"the lowest and the highest house edge of the {int(ok.sum()):,} "
+        "paytables searched",
         extra={
             "element_of_risk": float(check.element_of_risk),
             "paytable": {k: exact_value(Fraction(v)) for k, v in table.pays.items()},
@@ -393,7 +438,8 @@ def solve_cap(
             low, high = (low, middle) if good(middle) else (middle, high)
         answer = high
     best = candidate(answer)
-    near = [answer + d for d in (-2, -1, 1, 2) if 1 <= answer + d <= highest + 1]
+    reach = runners_up // 2 + 1
+    near = [answer + d for d in range(-reach, reach + 1) if d and 1 <= answer + d <= highest + 1]
     others = sorted((candidate(k) for k in near), key=lambda c: abs(c.distance))
     check = analyze_caribbean(validated_copy(uncapped, max_payout=step * answer), ante=ante)
     if check.house_edge != best.achieved:
@@ -410,6 +456,8 @@ def solve_cap(
         runners_up=tuple(others[:runners_up]),
         reachable=reachable,
         search_space=f"caps {float(step):,.2f} to {float(step * highest):,.2f} in steps of {float(step):,.2f}",
+        reachable_note=f"from a cap of {money(step * highest)} or more, which never binds at "
+        f"this ante, to the smallest cap, {money(step)}",
         notes=tuple(notes),
         extra={
             "max_ante": str(ante),

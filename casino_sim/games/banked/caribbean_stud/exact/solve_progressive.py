@@ -18,6 +18,7 @@ from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_pro
 from casino_sim.games.banked.caribbean_stud.exact.solve_result import (
     Candidate,
     SolveResult,
+    money,
     percent,
     validated_copy,
 )
@@ -75,6 +76,8 @@ def solve_contribution_rate(
         runners_up=tuple(others[:runners_up]),
         reachable=reachable,
         search_space=f"contribution rate 0 to {percent(high_rate)} (exact); runners-up in steps of {percent(step)}",
+        reachable_note=f"contribution rates from 0 to {percent(high_rate)}, all that the "
+        f"{percent(side.reserve_rate)} reserve leaves of each side bet",
         notes=(
             "long-run return = fixed awards + contribution rate + seed funding "
             "(the larger of the reserve rate and the seed paid at each reset)",
@@ -82,13 +85,19 @@ def solve_contribution_rate(
     )
 
 
-def solve_break_even_meter(progressive: ProgressivePaytable) -> SolveResult:
+def solve_break_even_meter(progressive: ProgressivePaytable, *, runners_up: int = 4) -> SolveResult:
     """The meter at which the side bet returns exactly its wager, and the whole-cent meters beside it.
+
+    The reachable returns are those of the meters the side bet can show: from its
+    seed (the meter never shows less) to its meter cap, or, without a cap, up to ten
+    times the break-even meter (the return rises with the meter without a limit).
 
     >>> from casino_sim.config import load_progressive
     >>> answer = solve_break_even_meter(load_progressive("progressives/50-75-100"))
     >>> float(answer.best.setting["meter"]), answer.best.achieved
     (263205.2631578947, Fraction(1, 1))
+    >>> answer.reachable_note
+    'meters from the seed, $10,000.00, where every reset starts, to 10x the break-even meter, $2,632,052.63; with no meter cap the return keeps rising with the meter'
     """
     side = analyze_progressive(progressive)
     meter = side.break_even_meter
@@ -108,33 +117,41 @@ def solve_break_even_meter(progressive: ProgressivePaytable) -> SolveResult:
 
     cents = Fraction(1, 100)
     low = math.floor(meter / cents) * cents
-    near = {
-        low - cents,
-        low,
-        low + cents,
-        low + 2 * cents,
-        Fraction(math.floor(meter)),
-        Fraction(math.ceil(meter)),
-    }
+    near = {low + k * cents for k in range(-runners_up, runners_up + 2)}
+    near |= {Fraction(math.floor(meter)), Fraction(math.ceil(meter))}
     others = sorted(
         (candidate(v) for v in near if v > 0 and v != meter), key=lambda c: abs(c.distance)
     )
-    seed = Fraction(progressive.seed)
+    seed, cap = Fraction(progressive.seed), progressive.meter_cap
     notes = [
-        f"return at the reset (seed {float(seed):,.2f}): {percent(side.expected_return(seed))}",
+        f"return at the reset (seed {money(seed)}): {percent(side.expected_return(seed))}",
         "the side bet has a positive expectation for the player above this meter",
     ]
+    if cap is not None and meter > cap:
+        notes.append(f"the meter cap is {money(Fraction(cap))}: the meter never reaches the "
+                     "break-even meter, so the side bet never breaks even")  # fmt: skip
+    if meter < seed:
+        notes.append("the break-even meter is below the seed: the side bet is above break-even "
+                     "from every reset on")  # fmt: skip
+    if cap is not None:
+        top = Fraction(cap)
+        end = f"the meter cap, {money(top)}, above which the meter never shows"
+    else:
+        top = 10 * meter
+        end = (f"10x the break-even meter, {money(top)}; with no meter cap the return keeps "
+               "rising with the meter")  # fmt: skip
     return SolveResult(
         question="break-even meter",
         subject=progressive.name,
         figure="expected_return",
         target=Fraction(1),
         best=candidate(meter),
-        runners_up=tuple(others[:4]),
-        reachable=(side.fixed_return, side.expected_return(10 * meter)),
+        runners_up=tuple(others[:runners_up]),
+        reachable=(side.expected_return(seed), side.expected_return(top)),
         search_space="any meter (exact: the return is linear in the meter)",
         notes=tuple(notes),
         extra={
             "return_per_unit": {"fixed": str(side.fixed_return), "per_meter": str(side.meter_slope)}
         },
+        reachable_note=f"meters from the seed, {money(seed)}, where every reset starts, to {end}",
     )

@@ -19,7 +19,7 @@ from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.errors import OptionError
 
-__all__ = ["Candidate", "SolveResult", "exact_value", "percent", "validated_copy"]
+__all__ = ["Candidate", "SolveResult", "exact_value", "money", "percent", "plain", "validated_copy"]
 
 D = TypeVar("D", CaribbeanPaytable, ProgressivePaytable)
 
@@ -48,7 +48,9 @@ class SolveResult:
     """The answer to one inverse question: the best candidate, the runners-up and the range.
 
     ``figure`` names what ``achieved`` holds (``house_edge``, ``long_run_return``,
-    ``expected_return``); ``reachable`` is the figure's range over the search space.
+    ``expected_return``); ``reachable`` is the figure's range over the search space,
+    and ``reachable_note`` says where that range ends and why; ``search_space``
+    what was searched (after any clipping, which a note explains).
     """
 
     question: str
@@ -61,6 +63,7 @@ class SolveResult:
     search_space: str
     notes: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
+    reachable_note: str = ""
 
     @property
     def exact(self) -> bool:
@@ -79,6 +82,7 @@ class SolveResult:
             "runners_up": [c.to_record() for c in self.runners_up],
             "reachable": [float(self.reachable[0]), float(self.reachable[1])],
             "reachable_exact": [str(self.reachable[0]), str(self.reachable[1])],
+            "reachable_note": self.reachable_note,
             "search_space": self.search_space,
             "notes": list(self.notes),
             **dict(self.extra),
@@ -103,3 +107,20 @@ def exact_value(value: Fraction | None) -> int | str | None:
 
 def percent(value: Fraction) -> str:
     return f"{100 * float(value):.4f}%"
+
+
+def plain(value: Fraction) -> str:
+    """A pay or a step as people write it: ``4``, ``4.5``, ``0.5``.
+
+    >>> plain(Fraction(9, 2)), plain(Fraction(20)), plain(Fraction(1, 3))
+    ('4.5', '20', '1/3')
+    """
+    if value.denominator == 1:
+        return str(value.numerator)
+    decimal = f"{float(value):g}"
+    return decimal if Fraction(decimal) == value else str(value)
+
+
+def money(value: Fraction) -> str:
+    """An amount of money: ``$263,205.26``."""
+    return f"${float(value):,.2f}"

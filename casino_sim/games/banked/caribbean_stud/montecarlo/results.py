@@ -55,9 +55,9 @@ __all__ = [
 ]
 
 
-def _proportion(successes: int, n: int) -> Estimate:
-    p = successes / n if n else math.nan
-    return Estimate(p, math.sqrt(p * (1 - p) / n) if n else math.nan)
+def _proportion(successes: int, n: int) -> stats.Proportion:
+    """A share with its Wilson interval (inside [0, 1]) and score z against an exact value."""
+    return stats.Proportion.of(int(successes), int(n))
 
 
 @cache
@@ -264,12 +264,31 @@ class SimulationResult:
     sessions: SessionSummary | None
     ledger: Ledger = field(default_factory=Ledger)  # main game and side bet flows, in cents
 
+    @property
+    def exact_house_edge(self) -> float | None:
+        """The table's exact house edge per ante: each seat's exact edge weighted by its ante
+        (a seat's five cards and the dealer's are uniformly random whatever the other seats
+        hold, so each seat's expected loss is the one-player exact figure); None when a seat
+        has no exact analysis.
+
+        The house's expected win a round is sum(ante_i x edge_i) and the antes a round
+        sum(ante_i), so their ratio is the exact value of ``house_edge``.
+        """
+        if not self.seats or any(seat.exact is None for seat in self.seats):
+            return None
+        antes = sum(float(seat.ante) for seat in self.seats)
+        expected = sum(
+            float(seat.ante) * seat.exact.house_edge for seat in self.seats if seat.exact
+        )
+        return expected / antes if antes else None
+
     def to_record(self) -> dict[str, Any]:
         """JSON-ready: ``house_edge`` a top-level float with its interval beside it."""
         return {
             "house_edge": self.house_edge.estimate,
             "house_edge_ci": list(_pair(self.house_edge.interval)),
             "house_edge_standard_error": self.house_edge.standard_error,
+            "exact_house_edge": self.exact_house_edge,
             "confidence": self.house_edge.confidence,
             "seed": self.seed,
             "hands": self.rounds,

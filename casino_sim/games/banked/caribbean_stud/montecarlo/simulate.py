@@ -35,6 +35,7 @@ percentiles only); at most ``max_sessions`` are kept, from the first chunks.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ from typing import Any
 import numpy as np
 
 from casino_sim.combinatorics import BINOMIAL
+from casino_sim.engine.compiling import KernelSet
 from casino_sim.engine.ledger import Ledger
 from casino_sim.engine.rundir import fingerprint
 from casino_sim.engine.runner import (
@@ -78,11 +80,13 @@ from casino_sim.games.banked.caribbean_stud.strategy.table import (
 
 __all__ = [  # the config and tally types are re-exported: a run needs them together
     "BLOCK_ROUNDS",
+    "KERNELS",
     "MAX_SEATS",
     "CaribbeanSimConfig",
     "ChunkTally",
     "RoundsPlan",
     "Seat",
+    "compile_kernels",
     "play_chunk",
     "prepare",
     "rounds_for_standard_error",
@@ -92,6 +96,10 @@ __all__ = [  # the config and tally types are re-exported: a run needs them toge
 BLOCK_ROUNDS = 1 << 15
 EVENTS_CAPACITY = 256  # meter-share hits a chunk has room for at first (doubled when full)
 N_VALUES = 7462
+#: The compiled kernels of a run (compiled once, before the workers start: engine.compiling).
+KERNELS = KernelSet(
+    "Caribbean Stud Monte Carlo", (kernels.play_block, kernels.summarize_decisions), seconds=3
+)
 
 
 @lru_cache(maxsize=8)
@@ -291,6 +299,7 @@ def simulate_caribbean(
         progress=report,
         options=runner,
         definition=definition,
+        kernels=KERNELS,
     )
     if replay is not None:
         replay.reconcile()
@@ -306,6 +315,15 @@ def simulate_caribbean(
         workers=effective_workers(workers, n_chunks),
         exact=exact,
     )
+
+
+def compile_kernels(config: CaribbeanSimConfig) -> None:
+    """Compile :data:`KERNELS` for ``config`` (or load them from numba's cache): a few rounds
+    played with a named strategy, which needs no exact analysis (the kernels' argument types
+    are the same for every strategy)."""
+    seats = tuple(dataclasses.replace(seat, strategy="pair-or-better") for seat in config.seats)
+    small = dataclasses.replace(config, seats=seats, chunk_rounds=64, session_rounds=16)
+    simulate_caribbean(small, 64, seed=0, workers=1)
 
 
 #: Rounds in the pilot run of :func:`rounds_for_standard_error`.

@@ -18,18 +18,20 @@ from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable
 
 __all__ = ["resolve_strategy"]
 
-_OPTIMAL_MEMO: dict[tuple[int, Fraction | None], tuple[CaribbeanPaytable, DecisionTable]] = {}
+_OPTIMAL_MEMO: dict[tuple[str, Fraction | None], DecisionTable] = {}
 
 
 def _optimal_table(paytable: CaribbeanPaytable, ante: Fraction | None) -> DecisionTable:
-    """The exact analysis's optimal table for ``paytable`` (and ``ante`` under a cap), memoised."""
-    key = (id(paytable), ante)
+    """The exact analysis's optimal table for ``paytable`` (and ``ante`` under a cap), memoised
+    by the paytable's whole definition (a report's Monte Carlo and its floor load the same
+    paytable apart)."""
+    key = (repr(paytable), ante)
     if key in _OPTIMAL_MEMO:
-        return _OPTIMAL_MEMO[key][1]
+        return _OPTIMAL_MEMO[key]
     table = optimal_strategy(paytable, ante=ante)
     if len(_OPTIMAL_MEMO) >= 8:
         _OPTIMAL_MEMO.pop(next(iter(_OPTIMAL_MEMO)))
-    _OPTIMAL_MEMO[key] = (paytable, table)  # keeps the paytable alive so its id stays unique
+    _OPTIMAL_MEMO[key] = table
     return table
 
 

@@ -24,7 +24,9 @@ from typing import Any
 
 import numpy as np
 
+from casino_sim.config.common import CATEGORY_KEYS
 from casino_sim.config.problems import PaytableError, Problem
+from casino_sim.config.words import did_you_mean
 from casino_sim.config.yaml_source import YamlDocument, parse_yaml, read_yaml
 from casino_sim.evaluator import HandCategory
 from casino_sim.evaluator.classes import weakest_high_value
@@ -40,6 +42,7 @@ STRATEGY_KIND = "caribbean_strategy"
 """The ``kind:`` of a strategy file."""
 
 _RANKS = "23456789TJQKA"
+_TOP_KEYS = ("kind", "name", "description", "rules")
 _RULE_KEYS = ("at_least", "upcard_matches", "upcard_ranks")
 _RANK_NIBBLES = np.array([0xF << (4 * r) for r in range(13)], dtype=np.uint64)
 
@@ -68,6 +71,12 @@ def _problem(doc: YamlDocument, path: tuple[str | int, ...], message: str) -> Pr
     return Problem(file=doc.name, line=doc.line_of(path), path=path, message=message)
 
 
+def _unknown_key(key: object, keys: tuple[str, ...]) -> str:
+    """``unknown key 'rule' (did you mean 'rules'?)``; without a likely key, the keys expected."""
+    hint = did_you_mean(key, keys)
+    return f"unknown key {key!r}{hint}" if hint else f"unknown key (expected {', '.join(keys)})"
+
+
 def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -88,10 +97,9 @@ def _rules(doc: YamlDocument) -> list[tuple[int, bool, np.ndarray]]:
     data: Any = doc.data
     _check_kind(doc)
     problems: list[Problem] = []
-    unknown = set(data) - {"kind", "name", "description", "rules"}
+    unknown = set(data) - set(_TOP_KEYS)
     problems += [
-        _problem(doc, (key,), "unknown key (expected kind, name, description, rules)")
-        for key in sorted(unknown, key=str)
+        _problem(doc, (key,), _unknown_key(key, _TOP_KEYS)) for key in sorted(unknown, key=str)
     ]
     problems += [
         _problem(doc, (key,), f"expected text, got {_shown(data[key])}")
@@ -108,15 +116,14 @@ def _rules(doc: YamlDocument) -> list[tuple[int, bool, np.ndarray]]:
             problems.append(_problem(doc, ("rules", i), "expected a mapping with at_least: ..."))
             continue
         for key in sorted(set(rule) - set(_RULE_KEYS), key=str):
-            problems.append(
-                _problem(doc, ("rules", i, key), f"unknown key (expected {', '.join(_RULE_KEYS)})")
-            )
+            problems.append(_problem(doc, ("rules", i, key), _unknown_key(key, _RULE_KEYS)))
         at_least = str(rule.get("at_least", ""))
         floor = _category_floor(at_least)
         floor = floor if floor is not None else _ranks_floor(at_least)
         if floor is None:
+            hint = did_you_mean(at_least, CATEGORY_KEYS)
             problems.append(_problem(doc, ("rules", i, "at_least"),
-                                     f"expected a hand name (one_pair, flush, ...) or high ranks like 'A K J 8 3', got {_shown(at_least)}"))  # fmt: skip
+                                     f"expected a hand name (one_pair, flush, ...) or high ranks like 'A K J 8 3', got {_shown(at_least)}{hint}"))  # fmt: skip
         matches = rule.get("upcard_matches", False)
         if not isinstance(matches, bool):
             problems.append(_problem(doc, ("rules", i, "upcard_matches"), "expected true or false"))

@@ -1,0 +1,136 @@
+"""The stud command's figures beyond the run's totals: rake rates with intervals, hands for hours.
+
+The chunks of a run are the batches of its intervals (as in ``report`` and
+``compare``): the rake per hand, per 100 hands and per table-hour and the
+effective rake are ratio estimates over the chunks' sums (delta method, 95%).
+A run of ``--hours`` deals as many hands as the table's pace fits in them: its
+stated pace (``hands_per_hour``), else its pace model's, measured on a pilot
+with seeds of its own. Both follow the table's clock
+(:mod:`~casino_sim.games.poker_room.clock`), like the run's per-hour figures.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from casino_sim.engine import stats
+
+if TYPE_CHECKING:
+    from casino_sim.config import StudTable, StudVariant
+    from casino_sim.games.poker_room.simulate import ChunkResult
+
+__all__ = ["PILOT_HANDS", "ChunkSums", "PacePlan", "hands_for_hours"]
+
+#: Hands of the pilot that measures a table's pace for ``--hours`` / ``--days``.
+PILOT_HANDS = 2_000
+#: The pilot's seeds: this child of the run's seed, never one of the run's chunks.
+PILOT_KEY = 2**32 - 1
+
+
+@dataclass
+class ChunkSums:
+    """Each chunk's hands, rake, pots (cents) and seconds on the table's clock.
+
+    >>> sums = ChunkSums(hands=[100, 100], rake=[150, 130], pots=[3000, 2600],
+    ...                  seconds=[9000.0, 9100.0])
+    >>> round(sums.estimates()["per_hand"].estimate, 2)
+    1.4
+    """
+
+    hands: list[int] = field(default_factory=list)
+    rake: list[int] = field(default_factory=list)
+    pots: list[int] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+
+    def add(self, chunk: ChunkResult, *, table: StudTable, players: int) -> None:
+        """Record one chunk; its seconds are on the table's clock, like the run's."""
+        from casino_sim.games.poker_room.clock import clock_seconds
+
+        clock = clock_seconds(table, chunk, players=players)
+        self.hands.append(chunk.hands)
+        self.rake.append(chunk.rake)
+        self.pots.append(chunk.pot_sum)
+        self.seconds.append(float(clock))
+
+    def estimates(self) -> dict[str, stats.Estimate]:
+        """Rake per hand, per 100 hands, per table-hour (cents) and the effective rake."""
+        hours = [s / 3600 for s in self.seconds]
+        return {
+            "per_hand": _ratio(self.rake, self.hands),
+            "per_100_hands": _ratio(self.rake, self.hands).scaled(100),
+            "per_table_hour": _ratio(self.rake, hours),
+            "effective_rake": _ratio(self.rake, self.pots),
+        }
+
+    def to_record(self) -> dict[str, Any]:
+        """The estimates as JSON: estimate, standard error and interval of each."""
+        record: dict[str, Any] = {k: e.to_record() for k, e in self.estimates().items()}
+        record["batches"] = len(self.hands)
+        return record
+
+
+def _ratio(x: list[int] | list[float], y: list[int] | list[float]) -> stats.Estimate:
+    """sum x / sum y over the chunks with its delta-method interval (none from one chunk)."""
+    xs, ys = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    estimate = stats.ratio_estimate(
+        n=len(xs),
+        sum_x=float(xs.sum()),
+        sum_y=float(ys.sum()),
+        sum_xx=float(xs @ xs),
+        sum_yy=float(ys @ ys),
+        sum_xy=float(xs @ ys),
+    )
+    if len(xs) < 2:
+        return stats.Estimate(estimate.estimate, math.nan)
+    return estimate
+
+
+@dataclass(frozen=True)
+class PacePlan:
+    """How many hands ``hours`` of dealing take, at which pace: the table's stated one
+    (``pilot_hands`` 0), else the pace model's on a pilot of ``pilot_hands`` hands."""
+
+    hours: float
+    hands: int
+    hands_per_hour: float
+    pilot_hands: int = 0
+
+    def describe(self) -> str:
+        """``100 table-hours at 40.0 hands an hour, the table's stated pace (hands_per_hour)``."""
+        pace = ("the table's stated pace (hands_per_hour)" if not self.pilot_hands else
+                f"the pace model's on a pilot of {self.pilot_hands:,} hands (seeds of its own)")  # fmt: skip
+        return f"{self.hours:,g} table-hours at {self.hands_per_hour:.1f} hands an hour, {pace}"
+
+    def to_record(self) -> dict[str, Any]:
+        return {"hours": self.hours, "hands": self.hands, "hands_per_hour": self.hands_per_hour,
+                "pilot_hands": self.pilot_hands}  # fmt: skip
+
+
+def pilot_seed(seed: int) -> int:
+    """The pilot's seed: a child of ``seed`` that no chunk of the run uses.
+
+    >>> pilot_seed(1) == pilot_seed(1) != pilot_seed(2)
+    True
+    """
+    child = np.random.SeedSequence(seed, spawn_key=(PILOT_KEY,))
+    return int(child.generate_state(1, np.uint64)[0])
+
+
+def hands_for_hours(
+    variant: StudVariant, table: StudTable, players: int, *, hours: float, seed: int
+) -> PacePlan:
+    """The hands that fill ``hours`` on the table's clock: at its stated pace, else at the
+    pace its pace model gives a pilot run."""
+    from casino_sim.games.poker_room import simulate_stud
+
+    if table.hands_per_hour is not None:
+        pace = float(table.hands_per_hour)
+        return PacePlan(hours, max(1, round(hours * pace)), pace)
+    pilot = simulate_stud(variant, table, players, hands=PILOT_HANDS, seed=pilot_seed(seed),
+                          chunk_size=PILOT_HANDS)  # fmt: skip
+    pace = pilot.hands_per_hour
+    return PacePlan(hours, max(1, round(hours * pace)), pace, PILOT_HANDS)

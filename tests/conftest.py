@@ -1,0 +1,148 @@
+"""The whole suite's set-up for parallel runs (pytest-xdist: ``-n 2`` in pyproject.toml).
+
+Each xdist worker is a process with its own session fixtures and its own compiled
+kernels, so what must happen once is arranged here, in the controller, before the
+workers start:
+
+- the Caribbean Stud dealer-count cache (``$CASINO_SIM_CACHE``; a cold build is tens of
+  CPU-seconds) is built once: two workers (or the CLI subprocesses some tests start)
+  would each pay the whole build. The file is written atomically, so a concurrent build
+  is only slow, never corrupt; a one-process run (``-n 0``) builds it on first use;
+- in a run of the whole suite (``python -m pytest`` with no paths), the numba kernels
+  are compiled into the cache by ``tests/warm_up.py`` in two processes side by side
+  (the counts among them), so no two workers compile the same kernel at once;
+- the modules whose tests use a session fixture costly to start and meant to be shared
+  (the Dask cluster, the browser) get one ``xdist_group`` each, so one worker starts it;
+  so do the tests of a module that use its module-scoped fixtures (one report, one floor
+  run: built once, not once per worker);
+- the longest tests are collected first, so they start early and the two workers
+  finish together.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+#: Session fixtures that start something costly: every test using one runs on one worker.
+SHARED_BY_GROUP = {"dask_scheduler": "dask-cluster", "browser": "browser"}
+
+#: The longest tests (tens of seconds each, see ``--durations``), by node id prefix: they are
+#: collected first, so they start early and the workers finish together.
+LONG_FIRST = (
+    "tests/test_docs_commands.py::",
+    "tests/poker_room/test_pokerkit_differential.py::",
+    "tests/poker_room/test_structures.py::test_same_final_stacks_as_pokerkit",
+    "tests/test_progressive_agreement.py::",
+    "tests/poker_room/test_variant_language.py::test_chips_are_conserved",
+    "tests/poker_room/test_fast_structures.py::test_compiled_matches_python",
+)
+
+
+def _distributed(config: pytest.Config) -> bool:
+    """Whether this process is the controller of an xdist run with workers."""
+    if hasattr(config, "workerinput") or config.option.collectonly:
+        return False
+    return bool(getattr(config.option, "numprocesses", 0)) and bool(
+        getattr(config.option, "tx", None)
+    )
+
+
+def _say(config: pytest.Config, line: str) -> None:
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(line)
+
+
+def _warm_up(config: pytest.Config) -> None:
+    """Compile the kernels and build the dealer counts in two processes, and wait."""
+    from tests.warm_up import LANES
+
+    started = time.perf_counter()
+    lanes = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.warm_up", *lane],
+            cwd=config.rootpath,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for lane in LANES
+    ]
+    done = []
+    for lane in lanes:
+        try:
+            out, err = lane.communicate(timeout=1800)
+        except subprocess.TimeoutExpired:
+            lane.kill()
+            out, err = lane.communicate()
+        done += [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        if lane.returncode != 0:
+            tail = " | ".join(err.strip().splitlines()[-3:])
+            _say(config, f"warm-up exited {lane.returncode}: {tail}")
+    tasks = ", ".join(f"{task['task']} {task['seconds']:.0f} s" for task in done)
+    seconds = time.perf_counter() - started
+    _say(config, f"warm-up (compiled kernels, dealer counts): {seconds:.0f} s [{tasks}]")
+    for task in done:
+        if task["error"]:
+            _say(config, f"warm-up {task['task']} failed (left to the tests): {task['error']}")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Before xdist starts the workers (its own hook runs last): warm up, or build the counts."""
+    config = session.config
+    if not _distributed(config):
+        return
+    if config.args_source == pytest.Config.ArgsSource.TESTPATHS:
+        _warm_up(config)
+        return
+    from casino_sim.games.banked.caribbean_stud.exact import cache
+
+    missing = not os.path.exists(cache.cache_path())
+    started = time.perf_counter()
+    cache.load_counts()  # reads and checks the file, or builds and writes it atomically
+    if missing:
+        _say(config, f"dealer counts built in {time.perf_counter() - started:.0f} s")
+
+
+def _module_scoped(item: pytest.Item) -> bool:
+    """Whether ``item`` uses a module-scoped fixture (built once per worker that runs it)."""
+    info = getattr(item, "_fixtureinfo", None)  # pytest's fixture closure of a test function
+    if info is None:
+        return False
+    return any(
+        definitions[-1].scope == "module"
+        for definitions in info.name2fixturedefs.values()
+        if definitions
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups from the marks
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # A module that uses a shared fixture runs whole on the worker that starts it (the Dask
+    # tests that need no cluster import distributed there too, already loaded).
+    group_of_module = {}
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        for fixture, group in SHARED_BY_GROUP.items():
+            if fixture in names:
+                group_of_module.setdefault(item.path, group)
+    for item in items:
+        if item.get_closest_marker("xdist_group") is not None:
+            continue
+        if item.path in group_of_module:
+            item.add_marker(pytest.mark.xdist_group(group_of_module[item.path]))
+        elif _module_scoped(item):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+    def first(item: pytest.Item) -> int:
+        return next(
+            (i for i, p in enumerate(LONG_FIRST) if item.nodeid.startswith(p)), len(LONG_FIRST)
+        )
+
+    items.sort(key=first)  # stable: the order of the others is kept

@@ -1,0 +1,137 @@
+"""The README and the docs run as written.
+
+Every ``casino-sim`` command they show stands in a ``console`` block as a transcript:
+``$ command`` and below it the lines it prints. Each command is run here (in a fresh
+folder, so the files it writes go nowhere else) and every line quoted under it must be
+in what it printed, in the same order; a line ``...`` stands for lines left out. So a
+figure the README quotes is the figure its command produces today. The quick start's
+two commands are the one exception: CI runs them (``.ci/run``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+#: One worker runs them all, so a command quoted on two pages (the floor's) runs once.
+pytestmark = pytest.mark.xdist_group("docs-commands")
+
+ROOT = Path(__file__).parent.parent
+PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
+QUICK_START = ("pip install . && casino-sim report", 'pip install ".[test]" && python -m pytest')
+
+
+@dataclass(frozen=True)
+class Transcript:
+    """One ``$ casino-sim ...`` line of a page and the output lines quoted under it."""
+
+    page: str
+    line: int
+    command: str
+    quoted: tuple[str, ...]
+    status: int
+
+
+def _blocks(text: str) -> list[tuple[str, int, list[str]]]:
+    """Fenced blocks of ``text``: (language, line of the first content line, lines)."""
+    found = []
+    for match in re.finditer(r"^```(\w*)\n(.*?)^```", text, flags=re.S | re.M):
+        first = text[: match.start(2)].count("\n") + 1
+        found.append((match.group(1), first, match.group(2).splitlines()))
+    return found
+
+
+def _transcripts() -> list[Transcript]:
+    out = []
+    for page in PAGES:
+        for language, first, lines in _blocks(page.read_text()):
+            if language != "console":
+                continue
+            starts = [i for i, line in enumerate(lines) if line.startswith("$ ")]
+            for n, start in enumerate(starts):
+                end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+                command = lines[start][2:]
+                body = start + 1
+                while command.endswith("\\"):  # a command continued on the next line
+                    command = command[:-1] + " " + lines[body].strip()
+                    body += 1
+                quoted = tuple(line for line in lines[body:end] if line.strip())
+                status = 2 if any(q.startswith("casino-sim: error:") for q in quoted) else 0
+                out.append(Transcript(page.name, first + start, command, quoted, status))
+    return out
+
+
+TRANSCRIPTS = _transcripts()
+
+
+def _normal(line: str) -> str:
+    return " ".join(line.split())
+
+
+@cache
+def _run(command: str, folder: Path) -> tuple[int, list[str]]:
+    """Run ``command`` once per session in ``folder``: its status and printed lines."""
+    words = shlex.split(command)
+    assert words[0] == "casino-sim", f"{command!r} is not a casino-sim command"
+    environment = os.environ | {"COLUMNS": "100", "NO_COLOR": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "casino_sim", *words[1:]],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=900,
+    )
+    printed = re.split(r"[\r\n]", done.stdout + "\n" + done.stderr)
+    return done.returncode, [_normal(line) for line in printed if line.strip()]
+
+
+def test_every_command_in_the_docs_is_a_transcript_that_runs():
+    """A ``casino-sim`` command outside a console block would not be run: there is none."""
+    loose = []
+    for page in PAGES:
+        for language, first, lines in _blocks(page.read_text()):
+            if language == "console":
+                continue
+            for offset, line in enumerate(lines):
+                words = line.strip()
+                if words in QUICK_START or not re.match(r"^(\$ )?casino-sim ", words):
+                    continue
+                loose.append(f"{page.name}:{first + offset}: {words}")
+    assert not loose, "commands not in a console transcript:\n" + "\n".join(loose)
+    assert len(TRANSCRIPTS) >= 12
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("docs-commands")
+
+
+@pytest.mark.parametrize(
+    "transcript", TRANSCRIPTS, ids=lambda t: f"{t.page}:{t.line}:{t.command.split()[1]}"
+)
+def test_the_command_prints_what_the_page_quotes(transcript: Transcript, folder: Path):
+    status, printed = _run(transcript.command, folder)
+    assert status == transcript.status, "\n".join(printed[-20:])
+    position = 0
+    for quoted in transcript.quoted:
+        if quoted.strip() == "...":
+            continue
+        want = _normal(quoted)
+        try:
+            position = printed.index(want, position) + 1
+        except ValueError:
+            context = "\n".join(printed)
+            pytest.fail(
+                f"{transcript.page}:{transcript.line}: `{transcript.command}` no longer prints"
+                f"\n  {want}\n(in this order); it printed:\n{context}",
+                pytrace=False,
+            )
