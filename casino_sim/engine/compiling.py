@@ -106,7 +106,13 @@ class Task:
     name: str
     warm: Callable[..., object]
     args: tuple[Any, ...] = ()
+    after: tuple[str, ...] = ()
+    """Tasks (of any lane) to wait for first: their kernels are then loaded, not compiled
+    twice (a wait ends after :data:`AFTER_SECONDS` whatever happened to them)."""
 
+
+#: The longest a task waits for the tasks it comes after.
+AFTER_SECONDS = 120.0
 
 _ACTIVE: list[Precompiler] = []
 
@@ -163,11 +169,12 @@ class Precompiler:
         context = multiprocessing.get_context()
         parent = _expected_parent(context)
         self._waiting = context.Event()
+        finished = {task.name: context.Event() for lane in self.lanes for task in lane}
         for lane, nice, start_when in zip(self.lanes, self._nice, self._start_when, strict=True):
             receive, send = context.Pipe(duplex=False)
             process = context.Process(
                 target=_run_lane,
-                args=(lane, send, parent, nice, start_when, self._waiting),
+                args=(lane, send, parent, nice, start_when, self._waiting, finished),
                 name="casino-sim-compile",
                 daemon=True,
             )
@@ -232,6 +239,7 @@ def _run_lane(
     nice: int = 0,
     start_when: Callable[[], bool] | None = None,
     waiting: Any = None,
+    finished: dict[str, Any] | None = None,
 ) -> None:
     """A lane's process: run each task's warm-up, reporting ``(name, ok)`` after each
     (``nice``: how much lower this process's priority is; ``start_when``: polled until it is
@@ -257,7 +265,11 @@ def _run_lane(
             time.sleep(0.25)
         else:
             waiting.wait(0.25)
+    finished = finished or {}
     for task in lane:
+        for before in task.after:
+            if before in finished:
+                finished[before].wait(AFTER_SECONDS)
         started = time.perf_counter()
         try:
             task.warm(*task.args)
@@ -265,5 +277,7 @@ def _run_lane(
         except Exception:
             ok = False
         log.debug("compiled %s in %.1f s", task.name, time.perf_counter() - started)
+        if task.name in finished:
+            finished[task.name].set()
         send.send((task.name, ok))
     send.close()

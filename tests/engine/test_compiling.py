@@ -142,3 +142,23 @@ def test_a_lane_held_back_starts_when_this_process_waits(toy):
         assert not toy.triple._cache._cache_file._load_index()  # held back: nothing compiled
         assert ahead.wait("toy")
     assert toy.triple._cache._cache_file._load_index()
+
+
+def _write_later(path):
+    import time
+
+    time.sleep(1)
+    with open(path, "w") as handle:
+        handle.write("done")
+
+
+def _require(path):
+    if not os.path.exists(path):
+        raise RuntimeError("started too early")
+
+
+def test_a_task_waits_for_the_tasks_it_comes_after(tmp_path):
+    mark = str(tmp_path / "first")
+    lanes = [[Task("first", _write_later, (mark,))], [Task("then", _require, (mark,), ("first",))]]
+    with Precompiler(lanes) as ahead:
+        assert ahead.wait("then")  # it failed (False) had it not waited for "first"

@@ -33,7 +33,7 @@ def cold(monkeypatch):
 def test_a_cold_report_compiles_the_stud_lane_beside_the_rest(cold, inputs):
     lanes, seconds = precompile.compile_lanes(inputs)
     assert [[task.name for task in lane] for lane in lanes] == [
-        ["stud", "floor"],  # the hand loop, then the floor's stud tables (which call it)
+        ["stud: hand loop", "stud", "floor"],  # the floor's stud tables call the hand loop
         [
             "Caribbean Stud Monte Carlo",
             "stud settlement",

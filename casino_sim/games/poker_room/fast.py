@@ -54,6 +54,7 @@ __all__ = [
     "KERNELS",
     "HandArrays",
     "bot_reason",
+    "compile_hand_loop",
     "compile_settlement",
     "fallback_reason",
     "kernel_config",
@@ -274,18 +275,11 @@ def play_compiled(
     reason = fallback_reason(variant, table, players)
     if reason is not None:
         raise OptionError(f"the compiled stud engine cannot play {reason}")
-    n, count = len(players), len(decks)
-    cfg, streets, rake, first_seat = kernel_config(variant, table)
-    bots = np.array([(b.tightness, b.aggression, b.bluff) for b in players], np.float64)
-    out = _empty(count, n, table.buy_in_cents, stacks)
-    status = np.zeros(count, np.int8)
-    live = np.zeros((count, n), np.bool_)
-    n_comm = np.zeros(count, np.int64)
-    cards = np.zeros((count, n, variant.cards_per_player), np.int8)
-    args = (np.ascontiguousarray(decks, np.int8), np.ascontiguousarray(uniforms, np.float64))
-    play_hands(*args, first, out.stacks_start, cfg, streets, bots, status, out.wagered, live,
-               out.street, cards, n_comm)  # fmt: skip
-    _settle(variant, (cfg, rake, first_seat), out, status, live, cards, n_comm)
+    n = len(players)
+    out, status, live, cards, n_comm, config = _deal(
+        variant, table, players, decks, uniforms, first, stacks
+    )
+    _settle(variant, config, out, status, live, cards, n_comm)
     replay = np.flatnonzero(status)
     if replay.size:
         dealer = StudDealer(variant, table)
@@ -297,9 +291,50 @@ def play_compiled(
     return out
 
 
+def _deal(
+    variant: StudVariant,
+    table: StudTable,
+    players: Sequence[BotPolicy],
+    decks: NDArray[np.int8],
+    uniforms: NDArray[np.float64],
+    first: int,
+    stacks: Ints | None,
+) -> tuple[HandArrays, NDArray[np.int8], NDArray[np.bool_], NDArray[np.int8], Ints, Settlement]:
+    """The hand loop over ``decks``: the outcomes so far, each hand's status, live seats, cards
+    and community cards, and what :func:`_settle` needs of the table."""
+    n, count = len(players), len(decks)
+    cfg, streets, rake, first_seat = kernel_config(variant, table)
+    bots = np.array([(b.tightness, b.aggression, b.bluff) for b in players], np.float64)
+    out = _empty(count, n, table.buy_in_cents, stacks)
+    status = np.zeros(count, np.int8)
+    live = np.zeros((count, n), np.bool_)
+    n_comm = np.zeros(count, np.int64)
+    cards = np.zeros((count, n, variant.cards_per_player), np.int8)
+    args = (np.ascontiguousarray(decks, np.int8), np.ascontiguousarray(uniforms, np.float64))
+    play_hands(*args, first, out.stacks_start, cfg, streets, bots, status, out.wagered, live,
+               out.street, cards, n_comm)  # fmt: skip
+    return out, status, live, cards, n_comm, (cfg, rake, first_seat)
+
+
+def compile_hand_loop(
+    variant: StudVariant,
+    table: StudTable,
+    players: Sequence[BotPolicy],
+    decks: NDArray[np.int8],
+    uniforms: NDArray[np.float64],
+) -> None:
+    """Compile the hand loop for this table (or load it from numba's cache) without the
+    settlement: the hands of ``decks`` played and not settled."""
+    _deal(variant, table, players, decks, uniforms, 0, None)
+
+
+#: The game and rake arrays and the odd-chip rule (:func:`kernel_config`) settling needs.
+Settlement = tuple[Ints, Ints, bool]
+
+
 def _settle(
     variant: StudVariant,
-    config: tuple[Ints, Ints, bool],
+    config: Settlement,
     out: HandArrays,
     status: NDArray[np.int8],
     live: NDArray[np.bool_],

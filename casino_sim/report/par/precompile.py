@@ -1,13 +1,15 @@
 """A report's first run: its simulation kernels are compiled in the background, ahead of need.
 
 The report starts with the exact analysis, which builds the dealer-count cache
-on a first run. Meanwhile a background process compiles the kernels of the
+on a first run. Meanwhile two background processes compile the kernels of the
 simulations that follow (the Caribbean Stud Monte Carlo, the stud tables, the
-floors) into numba's on-disk cache, in the order the report needs them; each
-simulation waits for its kernels (see :mod:`casino_sim.engine.compiling`) and
-its worker processes load them from the cache. Kernels already in the cache
-are not compiled again, so a later run starts no background process at all.
-The figures do not depend on any of this.
+floors) into numba's on-disk cache, in the order the report needs them
+(:func:`compile_lanes`); each simulation waits for its kernels (see
+:mod:`casino_sim.engine.compiling`) and its worker processes load them from the
+cache. While the report waits, it imports what it writes its files with and
+makes the exact analyses its sections compare. Kernels already in the cache are
+not compiled again, so a later run starts no background process at all. The
+figures do not depend on any of this.
 """
 
 from __future__ import annotations
@@ -50,6 +52,20 @@ def _warm_poker(tables: tuple[tuple[StudVariant, StudTable], ...]) -> None:
 
     for variant, table in tables:
         compile_kernels(variant, table, _players(variant, table))
+
+
+def _warm_hand_loop(tables: tuple[tuple[StudVariant, StudTable], ...]) -> None:
+    import numpy as np
+
+    from casino_sim.games.poker_room.bots import default_population
+    from casino_sim.games.poker_room.dealing import draw_hands
+    from casino_sim.games.poker_room.fast import compile_hand_loop, fallback_reason
+
+    for variant, table in tables:
+        players = default_population(_players(variant, table))
+        if fallback_reason(variant, table, players) is None:
+            decks, uniforms = draw_hands(np.random.default_rng(0), 1)
+            compile_hand_loop(variant, table, players, decks, uniforms)
 
 
 def _warm_settlement(tables: tuple[tuple[StudVariant, StudTable], ...]) -> None:
@@ -96,9 +112,10 @@ def compile_lanes(inputs: ReportInputs) -> tuple[list[list[Task]], int]:
     numba's cache has every kernel.
 
     The stud engine's hand loop takes the longest to compile, and the floors' stud tables call
-    it, so the first lane compiles it (the stud kernels), then the floors' stud tables; the
-    other lane meanwhile compiles what needs no hand loop: the Monte Carlo's kernels, the stud
-    settlement and evaluators, and the floors' banked tables.
+    it, so the first lane compiles it, then (loading what the other lane compiled) the stud
+    kernels and the floors; the other lane, once the dealer counts are built, compiles what
+    needs no hand loop: the Monte Carlo's kernels, the stud settlement, the floors' banked
+    tables and their stud tables' showdowns.
     """
     from casino_sim.floor.banked_kernel import advance
     from casino_sim.floor.kernels import BANKED_SECONDS, POKER_SECONDS, floor_kernels
@@ -117,31 +134,33 @@ def compile_lanes(inputs: ReportInputs) -> tuple[list[list[Task]], int]:
     first: list[Task] = []
     second: list[Task] = []
     seconds = [0, 0]  # each lane's
-    stud_cold = not STUD.cached()
     if carib and not MONTE_CARLO.cached():
         second.append(Task(MONTE_CARLO.name, _warm_caribbean, (carib[0],)))
         seconds[1] += MONTE_CARLO.seconds
-    if (poker or floor_poker) and stud_cold:
+    if (poker or floor_poker) and not STUD.cached():
+        first.append(Task("stud: hand loop", _warm_hand_loop, (poker or floor_poker,)))
         second.append(Task("stud settlement", _warm_settlement, (poker + floor_poker,)))
-    if poker and stud_cold:
-        first.append(Task(STUD.name, _warm_poker, (poker,)))
         seconds[0] += STUD.seconds
+    if poker and not STUD.cached():
+        first.append(Task(STUD.name, _warm_poker, (poker,), after=("stud settlement",)))
     if floors and not all(floor_kernels(item.floor).cached() for item in floors):
+        after = []
         if any(item.floor.banked_groups for item in floors) and not is_cached(advance):
             second.append(Task("floor: banked tables", _warm_banked_floor))
             seconds[1] += BANKED_SECONDS
-        if floor_poker:  # the floor's first day runs its banked tables before its stud tables
+            after.append("floor: banked tables")
+        if floor_poker:
             cards = tuple(sorted({variant.cards_per_player for variant, _ in floor_poker}))
             second.append(Task("floor: stud showdowns", _warm_floor_evaluation, (cards,)))
-        first.append(Task("floor", _warm_floor, (floors,)))
-        if floor_poker:
-            seconds[0] += POKER_SECONDS + (STUD.seconds if stud_cold and not poker else 0)
+            seconds[0] += POKER_SECONDS
+            after += ["stud settlement", "floor: stud showdowns"]
+        first.append(Task("floor", _warm_floor, (floors,), after=tuple(after)))
     return [first, second], max(seconds)
 
 
 @contextlib.contextmanager
 def compile_ahead(inputs: ReportInputs) -> Iterator[None]:
-    """Inside, the report's missing kernels compile in a background process (with one line on
+    """Inside, the report's missing kernels compile in background processes (with one line on
     stderr saying so, through the ``casino_sim.compile`` logger)."""
     lanes, seconds = compile_lanes(inputs)
     if not any(lanes):
@@ -156,7 +175,7 @@ def compile_ahead(inputs: ReportInputs) -> Iterator[None]:
     lanes_run = Precompiler(
         lanes, nice=(0, SECOND_LANE_NICE), start_when=(None, _counts_cached), idle=idle
     )
-    with lanes_run, _one_thread():
+    with lanes_run, _one_thread() if lanes[0] else contextlib.nullcontext():
         yield
 
 
@@ -198,8 +217,8 @@ RENDERERS = ("weasyprint", "matplotlib.figure", "matplotlib.backends.backend_svg
 
 @contextlib.contextmanager
 def _one_thread() -> Iterator[None]:
-    """This process's parallel kernels (the dealer counts) on one thread while the background
-    lanes compile: the first lane keeps a core to itself (the counts are the same)."""
+    """This process's parallel kernels (the dealer counts) on one thread while the first lane
+    compiles the hand loop: it keeps a core to itself (the counts are the same)."""
     import numba
 
     threads = numba.get_num_threads()
