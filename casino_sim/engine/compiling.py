@@ -9,7 +9,7 @@ about half a minute). Three things keep that first run short and honest:
   they take to compile. :func:`~casino_sim.engine.runner.run_chunks` given one
   checks numba's cache (:meth:`KernelSet.cached`); when the kernels are
   missing it logs one line (logger ``casino_sim.compile``: "compiling the stud
-  kernels (first run only, about 30 s)") and, before it starts local worker
+  kernels (first run only, about 35 s)") and, before it starts local worker
   processes, computes the first chunk in this process: the kernels are compiled
   once and the forked workers inherit them, instead of every worker compiling
   them at the same time.
@@ -113,6 +113,8 @@ class Task:
 
 #: The longest a task waits for the tasks it comes after.
 AFTER_SECONDS = 120.0
+#: A wait for a background compile longer than this says so on stderr.
+QUIET_WAIT_SECONDS = 1.0
 
 _ACTIVE: list[Precompiler] = []
 
@@ -200,10 +202,11 @@ class Precompiler:
     def wait(self, name: str) -> bool:
         """Block until task ``name`` is finished; whether it compiled its kernels.
 
-        A lane that died early (killed, crashed) counts as not compiled. A wait that blocks
-        says so (logger ``casino_sim.compile``). The first time this process has to wait,
-        ``idle`` runs meanwhile, in a thread finished before this returns (the runner forks
-        worker processes next, and a fork must not copy a half-done import).
+        A lane that died early (killed, crashed) counts as not compiled. A wait longer
+        than :data:`QUIET_WAIT_SECONDS` says so (logger ``casino_sim.compile``). The first
+        time this process has to wait, ``idle`` runs meanwhile, in a thread finished before
+        this returns (the runner forks worker processes next, and a fork must not copy a
+        half-done import).
         """
         if name not in self._lane_of:
             return False
@@ -214,11 +217,12 @@ class Precompiler:
             pipe = self._pipes[lane]
             idle = None
             if name not in self._done and not pipe.poll():
-                log.info("waiting for the %s kernels to compile (first run only)", name)
                 if self._idle is not None:
                     idle = threading.Thread(target=self._idle, name="casino-sim-idle", daemon=True)
                     self._idle = None
                     idle.start()
+                if not pipe.poll(QUIET_WAIT_SECONDS):
+                    log.info("waiting for the %s kernels to compile (first run only)", name)
             while name not in self._done:
                 try:
                     finished, ok = pipe.recv()
