@@ -7,6 +7,8 @@ stays fast.
 >>> import casino_sim
 >>> casino_sim.parse_cards("As").tolist()
 [51]
+>>> "evaluate_high" in dir(casino_sim)
+True
 """
 
 from __future__ import annotations
@@ -35,6 +37,11 @@ _EXPORTS = {
 }
 
 __all__ = ["__version__", *_EXPORTS]
+
+
+def __dir__() -> list[str]:
+    """The module's names and its lazy exports (``dir(casino_sim)`` lists them)."""
+    return sorted({*__all__, *(name for name in globals() if name.startswith("__"))})
 
 
 def __getattr__(name: str) -> Any:

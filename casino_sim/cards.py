@@ -10,8 +10,8 @@ lowest). Strings such as ``"As Kd 7c"`` exist only at the boundary.
 'As Kd 7c'
 >>> Deck().cards.size
 52
->>> shuffled_decks(np.random.default_rng(1), 2).shape
-(2, 52)
+
+Shuffles live one layer up, with the other random primitives (:mod:`casino_sim.shuffle`).
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "rank_of",
-    "shuffled_decks",
     "suit_of",
 ]
 
@@ -141,38 +140,11 @@ def format_cards(codes: Iterable[int] | np.ndarray) -> str:
     return " ".join(format_card(c) for c in np.asarray(codes).ravel().tolist())
 
 
-def shuffled_decks(
-    rng: np.random.Generator, count: int, deck_size: int = N_CARDS
-) -> npt.NDArray[np.int8]:
-    """``count`` independently shuffled decks of the codes ``0 .. deck_size - 1``, one per row (int8).
-
-    The one shuffle of the package. It consumes ``rng`` exactly as ``count``
-    successive calls of ``rng.permutation(deck_size)`` do (row ``i`` is the
-    ``i``-th of them), so a caller that shuffled one deck at a time gets the
-    same decks from one call. A stripped deck or a deck with jokers maps the
-    row's positions onto its own cards: ``cards[shuffled_decks(rng, n, cards.size)]``.
-
-    >>> decks = shuffled_decks(np.random.default_rng(7), 3)
-    >>> decks.shape, decks.dtype.name, sorted(decks[2].tolist()) == list(range(52))
-    ((3, 52), 'int8', True)
-    >>> rng = np.random.default_rng(7)
-    >>> all((decks[i] == rng.permutation(52)).all() for i in range(3))
-    True
-    """
-    if not 0 <= deck_size <= 128:
-        raise ValueError(f"a deck holds 0 to 128 cards (int8 codes), not {deck_size}")
-    if count < 0:
-        raise ValueError(f"cannot shuffle {count} decks")
-    return rng.permuted(np.tile(np.arange(deck_size, dtype=np.int8), (count, 1)), axis=1)
-
-
 @dataclass
 class Deck:
-    """The 52-card deck; ``shuffled(rng)`` returns a permutation of its codes.
+    """The 52-card deck, less the cards in ``exclude``; ``cards`` holds the codes left
+    (shuffle them with :func:`casino_sim.shuffle.shuffled_decks`).
 
-    >>> deck = Deck()
-    >>> sorted(deck.shuffled(np.random.default_rng(1)).tolist()) == list(range(52))
-    True
     >>> Deck(exclude=parse_cards("As Ks")).cards.size
     50
     """
@@ -186,12 +158,3 @@ class Deck:
             self.cards = all_cards
         else:
             self.cards = np.setdiff1d(all_cards, np.asarray(self.exclude, dtype=np.int8))
-
-    def shuffled(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int8]:
-        """A shuffled copy of the remaining cards, drawn from ``rng`` (a Generator or seed).
-
-        The same shuffle as ``rng.permutation(self.cards)``, by :func:`shuffled_decks`.
-        """
-        order = shuffled_decks(np.random.default_rng(rng), 1, self.cards.size)[0]
-        shuffled: npt.NDArray[np.int8] = self.cards[order]
-        return shuffled

@@ -21,6 +21,7 @@ __all__ = ["GAMES", "LAYERS", "component_of", "layer_of"]
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "layers"),
     ("cards", "combinatorics"),
+    ("shuffle",),
     ("evaluator",),
     ("config",),
     ("engine",),

@@ -1,14 +1,22 @@
-"""Regenerate the committed default report in reports/default/.
+"""Regenerate the committed example reports in reports/.
 
-    python reports/regenerate.py
+    python reports/regenerate.py            # every example
+    python reports/regenerate.py standard   # some: default, or a name of ANALYZE_EXAMPLES
 
-Runs ``casino-sim report --seed 2026`` (no inputs: the bundled casino) into a
-temporary folder and copies report.html, report.pdf and report.json into
-reports/default/, replacing only those files and MANIFEST.json. The manifest
-records the command, the seed, the casino_sim version, the SHA-256 of every
-input (by its shipped name), of the report's templates and code, and of each
-copied file. ``tests/report/test_committed_report.py`` checks from these that the
-committed copy is current without building the report again.
+``default``: runs ``casino-sim report --seed 2026`` (no inputs: the bundled
+casino) into a temporary folder and copies report.html, report.pdf and
+report.json into reports/default/, replacing only those files and MANIFEST.json.
+
+Each of :data:`ANALYZE_EXAMPLES` (``standard``): runs its ``casino-sim analyze
+... --report NAME`` (the PAR report of one paytable, exact figures only) in a
+temporary folder and makes reports/NAME/ hold exactly the files it wrote and
+MANIFEST.json.
+
+A manifest records the command, the seed (none for an analyze example), the
+casino_sim version, the SHA-256 of every input (by its shipped name), of the
+report's templates and code, and of each copied file.
+``tests/report/test_committed_report.py`` checks from these that each committed
+copy is current without building the report again.
 """
 
 from __future__ import annotations
@@ -31,6 +39,21 @@ COMMAND = ("casino-sim", "report", "--seed", str(SEED))
 COPIED = ("report.html", "report.pdf", "report.json")
 MANIFEST = "MANIFEST.json"
 DEFAULT_OUT = "casino-sim-report"  # where `casino-sim report` writes without --out
+#: The committed `casino-sim analyze --report` examples: reports/NAME/ and the command that
+#: writes it (run in a temporary folder, so the report it names is the relative NAME).
+ANALYZE_EXAMPLES = {
+    "standard": (
+        "casino-sim",
+        "analyze",
+        "caribbean_stud/standard",
+        "--progressive",
+        "progressives/50-75-100",
+        "--report",
+        "standard",
+        "--format",
+        "md,json",
+    ),
+}
 
 
 def package_root() -> Path:
@@ -94,7 +117,8 @@ def copy_whole(source: Path, target: Path) -> None:
     os.replace(partial, target)
 
 
-def main() -> int:
+def default_report() -> int:
+    """Regenerate reports/default/ (the main `casino-sim report` example)."""
     from casino_sim import __version__
 
     sources = source_hashes()  # what the report is made from, taken before it is made
@@ -133,5 +157,68 @@ def main() -> int:
     return 0
 
 
+def analyze_example(name: str) -> int:
+    """Regenerate reports/NAME/ from its command in :data:`ANALYZE_EXAMPLES`."""
+    from casino_sim import __version__
+
+    command = ANALYZE_EXAMPLES[name]
+    target = HERE / name
+    sources = source_hashes()
+    with tempfile.TemporaryDirectory(prefix="casino-sim-analyze-") as scratch:
+        print("$", " ".join(command), flush=True)
+        started = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-m", "casino_sim", *command[1:]],
+            cwd=scratch,
+            check=False,
+            stdout=subprocess.DEVNULL,
+        )
+        if done.returncode != 0:
+            print(f"casino-sim analyze exited {done.returncode}", file=sys.stderr)
+            return done.returncode
+        seconds = time.perf_counter() - started
+        out = Path(scratch) / name
+        record = json.loads((out / "report.json").read_text())
+        found = machine_paths(record, (str(package_root()), str(HERE.parent), scratch))
+        if found:
+            print(f"report.json names paths of this machine, e.g. {found[0]!r}", file=sys.stderr)
+            return 1
+        written = sorted(p.name for p in out.iterdir() if not p.name.startswith("."))
+        target.mkdir(exist_ok=True)
+        for file in written:
+            copy_whole(out / file, target / file)
+    for old in target.iterdir():  # an earlier example's files the command no longer writes
+        if old.is_file() and old.name not in {*written, MANIFEST}:
+            old.unlink()
+    manifest = {
+        "command": " ".join(command),
+        "seed": None,
+        "casino_sim_version": __version__,
+        "inputs": input_files(record),
+        "sources": sources,
+        "files": {file: file_sha256(target / file) for file in written},
+        "regenerate": f"python reports/regenerate.py {name}",
+    }
+    (target / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n")
+    print(f"wrote {len(written)} files and {MANIFEST} to {target} ({seconds:.0f} s)")
+    return 0
+
+
+def main(names: list[str]) -> int:
+    """Regenerate the examples named (all when none is)."""
+    known = ["default", *ANALYZE_EXAMPLES]
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        print(
+            f"unknown example {unknown[0]!r} (expected some of {', '.join(known)})", file=sys.stderr
+        )
+        return 2
+    for name in names or known:
+        status = default_report() if name == "default" else analyze_example(name)
+        if status != 0:
+            return status
+    return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

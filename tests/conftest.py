@@ -15,8 +15,8 @@ workers start:
   (the Dask cluster, the browser) get one ``xdist_group`` each, so one worker starts it;
   so do the tests of a module that use its module-scoped fixtures (one report, one floor
   run: built once, not once per worker);
-- the longest tests are collected first, so they start early and the two workers
-  finish together.
+- the longest tests outside a group are collected first, so they start early and the two
+  workers finish together (xdist itself starts the groups first, the largest first).
 """
 
 from __future__ import annotations
@@ -29,18 +29,32 @@ import time
 
 import pytest
 
-#: Session fixtures that start something costly: every test using one runs on one worker.
-SHARED_BY_GROUP = {"dask_scheduler": "dask-cluster", "browser": "browser"}
+#: Session fixtures that start or build something costly: every test using one runs on one
+#: worker. The small default report (tests/report/conftest.py, ~100 CPU-seconds cold) is read
+#: by the PAR report's checks and by the browser test: one group, so it is built once.
+SHARED_BY_GROUP = {
+    "dask_scheduler": "dask-cluster",
+    "browser": "report",
+    "default_report": "report",
+}
 
-#: The longest tests (tens of seconds each, see ``--durations``), by node id prefix: they are
-#: collected first, so they start early and the workers finish together.
+#: The longest tests outside a group (5-15 CPU-seconds each, see ``--durations``), by node id
+#: prefix, longest first. xdist hands out the groups first (the most tests first: the report,
+#: the docs' commands, the Dask cluster...), then one test at a time in this order: the long
+#: ones start while there is still other work, so the workers finish within seconds of each
+#: other on the thousand short tests at the end.
 LONG_FIRST = (
-    "tests/test_docs_commands.py::",
+    "tests/test_progressive_agreement.py::",
     "tests/poker_room/test_pokerkit_differential.py::",
     "tests/poker_room/test_structures.py::test_same_final_stacks_as_pokerkit",
-    "tests/test_progressive_agreement.py::",
+    "tests/caribbean_stud/montecarlo/test_meter_replay.py::test_side_bet_return",
+    "tests/caribbean_stud/exact/test_solve.py::test_the_best_pay_is_nearest",
+    "tests/caribbean_stud/exact/test_progressive_and_cli.py::test_capped_paytable",
+    "tests/cli/test_compare_solve.py::test_compare_a_capped_table",
     "tests/poker_room/test_variant_language.py::test_chips_are_conserved",
+    "tests/caribbean_stud/exact/test_exact_figures.py::",
     "tests/poker_room/test_fast_structures.py::test_compiled_matches_python",
+    "tests/caribbean_stud/montecarlo/test_against_exact.py::",
 )
 
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from casino_sim.cards import Deck, format_cards, parse_cards, shuffled_decks
+from casino_sim.cards import format_cards, parse_cards
 from casino_sim.errors import CardError, DuplicateCardError, HandSizeError
 from casino_sim.evaluator import evaluate_high, evaluate_low
 
@@ -69,22 +69,3 @@ def test_duplicate_and_out_of_range_cards_in_arrays_raise():
 def test_batches_keep_their_shape():
     hands = np.stack([np.arange(5) + 5 * i for i in range(6)]).reshape(2, 3, 5)
     assert evaluate_high(hands).shape == (2, 3)
-
-
-def test_deck_shuffle_is_reproducible():
-    assert Deck().shuffled(7).tolist() == Deck().shuffled(np.random.default_rng(7)).tolist()
-
-
-@pytest.mark.parametrize("deck_size", [52, 32, 54, 0])
-def test_shuffled_decks_consume_the_stream_like_successive_permutations(deck_size):
-    decks = shuffled_decks(np.random.default_rng(3), 4, deck_size)
-    rng = np.random.default_rng(3)
-    assert decks.shape == (4, deck_size) and decks.dtype == np.int8
-    for row in decks:
-        assert row.tolist() == rng.permutation(deck_size).tolist()
-
-
-def test_deck_shuffle_is_the_shared_shuffle():
-    deck = Deck(exclude=parse_cards("As Ks 2c"))
-    expected = np.random.default_rng(11).permutation(deck.cards)
-    assert deck.shuffled(11).tolist() == expected.tolist()

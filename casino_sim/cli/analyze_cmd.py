@@ -1,4 +1,9 @@
-"""``casino-sim analyze``: the exact Caribbean Stud return table for a paytable."""
+"""``casino-sim analyze``: the exact Caribbean Stud return table for a paytable.
+
+``--report DIR`` writes the paytable's PAR report (:mod:`casino_sim.report.par`,
+as ``casino-sim report`` does) with analyze's strategy, side bet and antes, exact
+figures only: no Monte Carlo, so no seed.
+"""
 
 from __future__ import annotations
 
@@ -19,11 +24,8 @@ from casino_sim.cli.common import (
 from casino_sim.cli.progress import progress_bar
 
 if TYPE_CHECKING:
-    from casino_sim.config import CaribbeanPaytable
     from casino_sim.games.banked.caribbean_stud.exact.analysis import CaribbeanAnalysis
-    from casino_sim.games.banked.caribbean_stud.exact.progressive import ProgressiveAnalysis
 
-DEFAULT_ANTES = ["5", "10", "25", "50", "100", "250", "500"]
 ANTE = Number("money", low=Fraction(1, 100), high=1_000_000)
 METER = Number("money", low=Fraction(1, 100), high=10**9)
 
@@ -72,8 +74,14 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--report",
         metavar="DIR",
-        help="write an edge report (report.md, plots, analysis.json) into DIR, e.g. reports/standard;"
-        " DIR must be new, empty or a report folder casino-sim wrote",
+        help="write the paytable's PAR report (exact figures; the files of casino-sim report) "
+        "into DIR, e.g. reports/standard; DIR must be new, empty or a report folder casino-sim "
+        "wrote",
+    )
+    parser.add_argument(
+        "--format",
+        default=None,
+        help="the --report's formats, comma-separated: html,pdf,md,csv,xlsx,json (default all)",
     )
     add_output_options(parser)
     parser.set_defaults(func=run)
@@ -100,8 +108,10 @@ def run(args: argparse.Namespace) -> int:
         format_edge_by_ante,
         format_progressive,
     )
+    from casino_sim.report.par.caribbean import CAPPED_ANTES
     from casino_sim.report.tables import money
 
+    formats = _report_formats(args)
     paytable_path = _paytable_path(args)
     paytable = load_paytable(paytable_path)
     strategy = caribbean_strategy(args.strategy)
@@ -115,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
                   folders={"--report": args.report})  # fmt: skip
     antes = args.ante
     if antes is None and paytable.max_payout is not None:
-        antes = [Fraction(a) for a in DEFAULT_ANTES]
+        antes = list(CAPPED_ANTES)  # the report's edge by ante: $5 to $500
     meters = args.meter
 
     with progress_bar(total=40, desc="dealer counts (first run only)", unit="block") as bar:
@@ -148,8 +158,18 @@ def run(args: argparse.Namespace) -> int:
     if args.csv:
         write_csv(args.csv, _return_rows(analyses), overwrite=args.force)
     if args.report:
-        _write_report(args, paytable, analyses, side, record["provenance"])
+        _write_report(args, paytable_path, progressive_path, antes or [], formats)
     return 0
+
+
+def _report_formats(args: argparse.Namespace) -> tuple[str, ...]:
+    """The formats of ``--report`` (all by default); ``--format`` alone is an error."""
+    from casino_sim.errors import OptionError
+    from casino_sim.report.par.outputs import parse_formats
+
+    if args.format is not None and not args.report:
+        raise OptionError("--format: the formats of --report DIR; give --report too")
+    return parse_formats("all" if args.format is None else args.format)
 
 
 def _return_rows(analyses: list[CaribbeanAnalysis]) -> list[dict[str, Any]]:
@@ -172,24 +192,32 @@ def _return_rows(analyses: list[CaribbeanAnalysis]) -> list[dict[str, Any]]:
 
 def _write_report(
     args: argparse.Namespace,
-    paytable: CaribbeanPaytable,
-    analyses: list[CaribbeanAnalysis],
-    side: ProgressiveAnalysis | None,
-    provenance: dict[str, Any],
+    paytable: Path,
+    progressive: Path | None,
+    antes: list[Fraction],
+    formats: tuple[str, ...],
 ) -> None:
-    """The report folder: the analyses plus every named strategy on the same paytable and ante."""
-    from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
-    from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
-    from casino_sim.report.caribbean.edge_report_folder import ReportInputs, write_report
+    """The paytable's PAR report, exact figures only, written whole into ``--report``."""
+    from datetime import UTC, datetime
 
-    main = analyses[0]
-    by_strategy = [main] + [
-        analyze_caribbean(paytable, name, ante=main.ante)
-        for name in NAMED_STRATEGIES
-        if name != main.strategy
-    ]
-    inputs = ReportInputs(
-        main, by_strategy, analyses if len(analyses) > 1 else (), side, provenance
+    from casino_sim.engine.files import write_directory
+    from casino_sim.report.par.content import build_report
+    from casino_sim.report.par.inputs import read_inputs
+    from casino_sim.report.par.outputs import report_files
+    from casino_sim.report.par.settings import ReportSettings
+
+    inputs = read_inputs([paytable], strategy=args.strategy, progressive=progressive, antes=antes)
+    generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    used = argparse.Namespace(**{**vars(args), "ante": antes or None, "format": ",".join(formats)})
+    provenance = run_provenance(used, inputs.files, generated=generated)  # options as they ran
+    settings = ReportSettings(seed=0, caribbean_hands=0)  # no Monte Carlo: no seed is used
+    report = build_report(inputs, settings, provenance=provenance)
+    written = report_files(report, formats)
+    folder = write_directory(args.report, written, overwrite=args.force)
+    shown: list[str] = [n for n in ("report.html", "report.pdf", "report.md") if n in written]
+    shown = shown or sorted(written)[:3]
+    more = len(written) - len(shown)
+    print(
+        f"\nReport written to {folder}/ ({', '.join(shown)}"
+        f"{f' and {more} more files' if more else ''})"
     )
-    written = write_report(inputs, args.report, overwrite=args.force)
-    print(f"\nreport written to {written}/report.md")

@@ -175,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
                         chunks=args.replications, chunk="one replication", quiet=args.quiet) as progress:  # fmt: skip
         summary = simulate_floor(floor, days=days, replications=args.replications, seed=seed,
                                  workers=args.workers,
-                                 on_replication=lambda index, result: progress.update(1),
+                                 progress=progress.update,
                                  runner=replace(runner, on_restored=progress.restored))  # fmt: skip
     elapsed = time.perf_counter() - started
     record = summary.to_record()

@@ -33,6 +33,7 @@ from casino_sim.cli.progress import count_startup, progress_bar, workers_note
 
 if TYPE_CHECKING:
     from casino_sim.report.par.model import Report, Stage, Tick
+    from casino_sim.report.par.precompile import WritingPrep
 
 #: Where the report goes by default.
 DEFAULT_OUT = "casino-sim-report"
@@ -132,8 +133,9 @@ def register(subparsers: Subparsers) -> None:
     parser.set_defaults(func=run)
 
 
-def _stage(quiet: bool) -> Stage:
-    """Progress bars on stderr, one per long step (none when ``quiet``)."""
+def _stage(quiet: bool, prepare: WritingPrep | None = None) -> Stage:
+    """Progress bars on stderr, one per long step (none when ``quiet``); while a step's worker
+    processes run (from its first tick to its end), ``prepare`` works on the files ahead."""
 
     @contextlib.contextmanager
     def stage(description: str, total: int, unit: str) -> Iterator[Tick]:
@@ -145,10 +147,16 @@ def _stage(quiet: bool) -> Stage:
                 ticks += 1
                 if ticks == 1:
                     count_startup(bar, units)
+                    if prepare is not None:  # the step's workers are forked: nothing forks now
+                        prepare.resume()
                 else:
                     bar.update(units)
 
-            yield tick
+            try:
+                yield tick
+            finally:
+                if prepare is not None:  # before the next step forks its workers
+                    prepare.pause()
 
     return stage
 
@@ -216,11 +224,14 @@ def run(args: argparse.Namespace) -> int:
     )
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     provenance = run_provenance(args, files, generated=generated)
-    from casino_sim.report.par.precompile import compile_ahead
+    from casino_sim.report.par.precompile import WritingPrep, compile_ahead
 
-    with compile_ahead(inputs):  # a first run compiles the simulations' kernels meanwhile
+    # A first run compiles the simulations' kernels meanwhile; every run prepares its files
+    # (imports, the exact analyses its sections compare) while the simulations' workers run.
+    with WritingPrep(inputs) as prepare, compile_ahead(inputs, prepare=prepare):
+        stage = _stage(args.quiet, prepare)
         report = build_report(
-            inputs, settings, provenance=provenance, stage=_stage(args.quiet), title=args.title
+            inputs, settings, provenance=provenance, stage=stage, title=args.title
         )
     written = report_files(report, formats)
     from casino_sim.engine.files import write_directory

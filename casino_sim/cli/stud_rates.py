@@ -11,7 +11,6 @@ with seeds of its own. Both follow the table's clock
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -60,10 +59,10 @@ class ChunkSums:
         """Rake per hand, per 100 hands, per table-hour (cents) and the effective rake."""
         hours = [s / 3600 for s in self.seconds]
         return {
-            "per_hand": _ratio(self.rake, self.hands),
-            "per_100_hands": _ratio(self.rake, self.hands).scaled(100),
-            "per_table_hour": _ratio(self.rake, hours),
-            "effective_rake": _ratio(self.rake, self.pots),
+            "per_hand": stats.batch_ratio(self.rake, self.hands),
+            "per_100_hands": stats.batch_ratio(self.rake, self.hands, scale=100),
+            "per_table_hour": stats.batch_ratio(self.rake, hours),
+            "effective_rake": stats.batch_ratio(self.rake, self.pots),
         }
 
     def to_record(self) -> dict[str, Any]:
@@ -71,22 +70,6 @@ class ChunkSums:
         record: dict[str, Any] = {k: e.to_record() for k, e in self.estimates().items()}
         record["batches"] = len(self.hands)
         return record
-
-
-def _ratio(x: list[int] | list[float], y: list[int] | list[float]) -> stats.Estimate:
-    """sum x / sum y over the chunks with its delta-method interval (none from one chunk)."""
-    xs, ys = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
-    estimate = stats.ratio_estimate(
-        n=len(xs),
-        sum_x=float(xs.sum()),
-        sum_y=float(ys.sum()),
-        sum_xx=float(xs @ xs),
-        sum_yy=float(ys @ ys),
-        sum_xy=float(xs @ ys),
-    )
-    if len(xs) < 2:
-        return stats.Estimate(estimate.estimate, math.nan)
-    return estimate
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ One concept per module:
   and the provenance record of a result (:func:`provenance`).
 
 The games build on these; only ``report`` and ``cli`` decide *what* to write.
-Shuffling lives one layer lower, in :func:`casino_sim.cards.shuffled_decks`.
+The random primitives (bounded draw, shuffles) live lower down, in :mod:`casino_sim.shuffle`.
 
 >>> from casino_sim.engine import run_chunks, mean_estimate
 >>> def draw(context, index, seed):
@@ -58,6 +58,7 @@ from casino_sim.engine.stats import (
     ChiSquareResult,
     Estimate,
     Interval,
+    batch_ratio,
     chi_square_test,
     mean_estimate,
     percentiles,
@@ -76,6 +77,7 @@ __all__ = [
     "atomic_binary_writer",
     "atomic_writer",
     "available_workers",
+    "batch_ratio",
     "check_distinct",
     "check_output_dir",
     "check_output_file",

@@ -4,7 +4,8 @@ family-wise (Holm) flag of simulated-against-exact comparisons.
 One home for each primitive (``docs/statistics.md`` says which is used where):
 
 * a mean or a ratio: :class:`Estimate`, a normal interval (:func:`mean_estimate`,
-  :func:`ratio_estimate`);
+  :func:`ratio_estimate`); a ratio of two sums over batches (rake per hand, per 100
+  hands, per table-hour over a run's chunks): :func:`batch_ratio`;
 * a proportion (successes of trials): :class:`Proportion`, the **Wilson** score
   interval (:func:`proportion_interval`), always inside [0, 1]; its z against an
   exact probability is the score statistic, so the exact value lies inside the
@@ -42,6 +43,7 @@ __all__ = [
     "Estimate",
     "Interval",
     "Proportion",
+    "batch_ratio",
     "chi_square_test",
     "holm",
     "holm_adjusted",
@@ -309,6 +311,46 @@ def ratio_estimate(
     residual_squares = sum_xx - 2 * ratio * sum_xy + ratio * ratio * sum_yy  # sum (x - r y)^2
     variance = max(residual_squares, 0.0) / max(n - 1, 1)
     return Estimate(ratio, math.sqrt(variance / n) / abs(mean_y), confidence)
+
+
+def batch_ratio(
+    numerators: Sequence[float] | np.ndarray,
+    denominators: Sequence[float] | np.ndarray,
+    *,
+    scale: float = 1.0,
+    confidence: float = 0.95,
+) -> Estimate:
+    """``scale`` x sum(numerators) / sum(denominators) over batches, with its batch-means
+    interval: one batch's pair (x, y) is its sums (rake and hands of a chunk of a run),
+    the batches are taken as independent, and the standard error is the delta method's
+    (:func:`ratio_estimate`) on the batches' pairs. One batch (or none) measures no spread:
+    the standard error is NaN, so there is no interval.
+
+    Rake per hand from four chunks, in cents and per 100 hands:
+
+    >>> rake, hands = [1500, 1320, 1410, 1390], [1000, 1000, 1000, 1000]
+    >>> per_hand = batch_ratio(rake, hands)
+    >>> per_hand.estimate, round(per_hand.standard_error, 2)
+    (1.405, 0.04)
+    >>> batch_ratio(rake, hands, scale=100).estimate, batch_ratio(rake[:1], hands[:1]).interval
+    (140.5, Interval(low=nan, high=nan, confidence=0.95))
+    """
+    x = np.asarray(numerators, dtype=np.float64)
+    y = np.asarray(denominators, dtype=np.float64)
+    if x.shape != y.shape or x.ndim != 1:
+        raise ValueError(f"one numerator and one denominator a batch, got {x.shape}, {y.shape}")
+    estimate = ratio_estimate(
+        n=len(x),
+        sum_x=float(x.sum()),
+        sum_y=float(y.sum()),
+        sum_xx=float(x @ x),
+        sum_yy=float(y @ y),
+        sum_xy=float(x @ y),
+        confidence=confidence,
+    )
+    if len(x) < 2:
+        estimate = Estimate(estimate.estimate, math.nan, confidence)
+    return estimate.scaled(scale)
 
 
 def poisson_interval(count: int, *, confidence: float = 0.95) -> Interval:

@@ -29,7 +29,7 @@ from casino_sim.evaluator.classes import (
     high_classes,
     weakest_high_value,
 )
-from casino_sim.evaluator.tables import CARD_KEYS, flush_tables, tables
+from casino_sim.evaluator.tables import lookup
 
 __all__ = [
     "NO_LOW",
@@ -98,9 +98,8 @@ def evaluate_high(cards: np.ndarray, *, validate: bool = True) -> np.ndarray:
     0
     """
     flat = _prepare(cards, sizes=(5, 6, 7), validate=validate)
-    t, f = tables(flat.shape[1]), flush_tables()
     out = np.empty(flat.shape[0], dtype=np.int32)
-    kernels.high_kernel(flat, CARD_KEYS, t.key_index, t.high, f.high, out)
+    kernels.high_kernel(flat, lookup(flat.shape[1]), out)
     return out.reshape(np.shape(cards)[:-1])
 
 
@@ -120,15 +119,12 @@ def evaluate_low(
     if not is_low_rules(rules):
         raise OptionError(f"unknown low rules {rules!r}: expected one of {', '.join(_LOW_RULES)}")
     flat = _prepare(cards, sizes=(5, 6, 7), validate=validate)
-    t = tables(flat.shape[1])
     out = np.empty(flat.shape[0], dtype=np.int32)
     if rules == "ace-to-six":
-        t5 = tables(5)
-        args = (t.key_index, t.a6, t5.key_index, t5.a6, flush_tables().a6_five)
-        kernels.a6_kernel(flat, CARD_KEYS, *args, out)
+        kernels.a6_kernel(flat, lookup(flat.shape[1]), lookup(5), out)
     else:
         qualifier = eight_or_better_threshold() if rules == "eight-or-better" else 0
-        kernels.a5_kernel(flat, CARD_KEYS, t.key_index, t.a5, qualifier, out)
+        kernels.a5_kernel(flat, lookup(flat.shape[1]), qualifier, out)
     return out.reshape(np.shape(cards)[:-1])
 
 
@@ -141,11 +137,9 @@ def evaluate_hilo(cards: np.ndarray, *, validate: bool = True) -> tuple[np.ndarr
     (<HandCategory.STRAIGHT_FLUSH: 8>, True)
     """
     flat = _prepare(cards, sizes=(5, 6, 7), validate=validate)
-    t, f = tables(flat.shape[1]), flush_tables()
     high = np.empty(flat.shape[0], dtype=np.int32)
     low = np.empty(flat.shape[0], dtype=np.int32)
-    qualifier = eight_or_better_threshold()
-    kernels.hilo_kernel(flat, CARD_KEYS, t.key_index, t.high, t.a5, f.high, qualifier, high, low)
+    kernels.hilo_kernel(flat, lookup(flat.shape[1]), eight_or_better_threshold(), high, low)
     shape = np.shape(cards)[:-1]
     return high.reshape(shape), low.reshape(shape)
 

@@ -1,7 +1,8 @@
 """Compiled (numba) loops over batches of hands; no validation here, see ``api``.
 
 Every kernel takes a C-contiguous ``(n_hands, n_cards)`` integer array of card
-codes and the tables from :mod:`casino_sim.evaluator.tables`, and fills ``out``.
+codes and the tables of that hand size, a :class:`~casino_sim.evaluator.tables.Lookup`
+(:func:`~casino_sim.evaluator.tables.lookup`), and fills ``out``.
 Suit counts are kept as four 4-bit nibbles: adding 3 to each sets the nibble's
 top bit exactly when a suit holds five or more cards.
 """
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+
+from casino_sim.evaluator.tables import Lookup
 
 _FIVE_OR_MORE = 0x8888
 _PLUS_THREE = 0x3333
@@ -67,15 +70,14 @@ def high_value5(
 
 
 @njit(cache=True)
-def high_kernel(
-    cards: np.ndarray,
-    card_keys: np.ndarray,
-    key_index: np.ndarray,
-    high: np.ndarray,
-    flush_high: np.ndarray,
-    out: np.ndarray,
-) -> None:
+def high_kernel(cards: np.ndarray, lookup: Lookup, out: np.ndarray) -> None:
     """Best high value of each hand (5-7 cards)."""
+    card_keys, key_index, high, flush_high = (
+        lookup.card_keys,
+        lookup.key_index,
+        lookup.high,
+        lookup.flush_high,
+    )
     for i in range(cards.shape[0]):
         hand = cards[i]
         key, flush_bits = _key_and_suits(hand, card_keys)
@@ -86,15 +88,9 @@ def high_kernel(
 
 
 @njit(cache=True)
-def a5_kernel(
-    cards: np.ndarray,
-    card_keys: np.ndarray,
-    key_index: np.ndarray,
-    a5: np.ndarray,
-    qualifier: int,
-    out: np.ndarray,
-) -> None:
+def a5_kernel(cards: np.ndarray, lookup: Lookup, qualifier: int, out: np.ndarray) -> None:
     """Best ace-to-five low; values below ``qualifier`` become -1 (no low)."""
+    card_keys, key_index, a5 = lookup.card_keys, lookup.key_index, lookup.a5
     for i in range(cards.shape[0]):
         key = 0
         for card in cards[i]:
@@ -105,17 +101,11 @@ def a5_kernel(
 
 @njit(cache=True)
 def hilo_kernel(
-    cards: np.ndarray,
-    card_keys: np.ndarray,
-    key_index: np.ndarray,
-    high: np.ndarray,
-    a5: np.ndarray,
-    flush_high: np.ndarray,
-    qualifier: int,
-    out_high: np.ndarray,
-    out_low: np.ndarray,
+    cards: np.ndarray, lookup: Lookup, qualifier: int, out_high: np.ndarray, out_low: np.ndarray
 ) -> None:
     """High value and eight-or-better low (-1 = none) of each hand in one pass."""
+    card_keys, key_index, flush_high = lookup.card_keys, lookup.key_index, lookup.flush_high
+    high, a5 = lookup.high, lookup.a5
     for i in range(cards.shape[0]):
         hand = cards[i]
         key, flush_bits = _key_and_suits(hand, card_keys)
@@ -129,17 +119,16 @@ def hilo_kernel(
 
 
 @njit(cache=True)
-def a6_kernel(
-    cards: np.ndarray,
-    card_keys: np.ndarray,
-    key_index: np.ndarray,
-    a6: np.ndarray,
-    key_index5: np.ndarray,
-    a6_5: np.ndarray,
-    a6_flush5: np.ndarray,
-    out: np.ndarray,
-) -> None:
-    """Best ace-to-six low; hands holding five or more of a suit try every five-card subset."""
+def a6_kernel(cards: np.ndarray, lookup: Lookup, lookup5: Lookup, out: np.ndarray) -> None:
+    """Best ace-to-six low; hands holding five or more of a suit try every five-card subset
+    (valued by ``lookup5``, the five-card tables)."""
+    card_keys, key_index, a6, a6_flush5 = (
+        lookup.card_keys,
+        lookup.key_index,
+        lookup.a6,
+        lookup.a6_flush5,
+    )
+    key_index5, a6_5 = lookup5.key_index, lookup5.a6
     n = cards.shape[1]
     sub = np.empty(5, dtype=cards.dtype)
     for i in range(cards.shape[0]):

@@ -297,13 +297,9 @@ def evaluate_high_stripped(
     if _ACE in deck.removed and not (isinstance(joker, str) and joker == "wild"):
         raise OptionError("the bug counts as an ace: it needs a deck with aces")
     shape = np.shape(cards)[:-1]
-    masks, mask_step, jokers, joker_step = wild_options(wild_ranks, joker, shape)
-    t = _tables(deck)
+    options = wild_options(wild_ranks, joker, shape, five_of_a_kind=five_of_a_kind)
     out = np.empty(flat.shape[0], dtype=np.int32)
-    stripped_kernel(
-        flat, masks, mask_step, jokers, joker_step, five_of_a_kind, deck.rank_mask,
-        t.straight_flush, t.flush, t.straight, t.ranked, t.five, t.top_bit, out,
-    )  # fmt: skip
+    stripped_kernel(flat, options, _tables(deck), out)
     return out.reshape(shape)
 
 

@@ -12,7 +12,7 @@ hand under that deck's order. Wild cards stand for ranks of the deck only.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -27,6 +27,7 @@ from casino_sim.evaluator.wild_kernels import (
     QUADS_AT,
     TRIPS_AT,
     TWO_PAIR_AT,
+    WildOptions,
     add_wilds,
     at_least,
     ranked_table,
@@ -37,17 +38,16 @@ __all__ = ["StrippedTables", "build_tables", "stripped_kernel"]
 _ACE_BIT = 1 << 12
 
 
-@dataclass(frozen=True)
-class StrippedTables:
+class StrippedTables(NamedTuple):
     """What :func:`stripped_kernel` reads for one deck and its class order."""
 
-    deck_ranks: int  # mask of the ranks the deck holds
-    straight_flush: np.ndarray  # int16[6, 8192]: best straight flush with w wilds, -1 if none
-    flush: np.ndarray  # int16[6, 8192]: best flush that is not a straight flush
-    straight: np.ndarray  # int16[6, 8192]: best straight over the ranks held
-    ranked: np.ndarray  # int16: non-flush values by category and ranks (wild_kernels layout)
-    five: np.ndarray  # int64[13]: five of a kind by rank, -1 for ranks not in the deck
-    top_bit: np.ndarray  # int64[8192]
+    deck_ranks: int  #: mask of the ranks the deck holds
+    straight_flush: np.ndarray  #: int16[6, 8192]: best straight flush with w wilds, -1 if none
+    flush: np.ndarray  #: int16[6, 8192]: best flush that is not a straight flush
+    straight: np.ndarray  #: int16[6, 8192]: best straight over the ranks held
+    ranked: np.ndarray  #: int16: non-flush values by category and ranks (wild_kernels layout)
+    five: np.ndarray  #: int64[13]: five of a kind by rank, -1 for ranks not in the deck
+    top_bit: np.ndarray  #: int64[8192]: highest set rank of a mask, -1 for 0
 
 
 def _best_subset(five_values: np.ndarray) -> np.ndarray:
@@ -111,11 +111,18 @@ def _kicker(natural: int, deck: int, used: int, wilds: int, top_bit: np.ndarray)
 
 @njit(cache=True, inline="always")
 def _best(
-    m: np.ndarray, suits: np.ndarray, natural_ranks: int, w: int, ws: int, five_kind: bool,
-    deck: int, sf: np.ndarray, fl: np.ndarray, st: np.ndarray, ranked: np.ndarray,
-    five: np.ndarray, top_bit: np.ndarray,
-) -> int:  # fmt: skip
-    """The max over categories of each category's best value (see the module docstring)."""
+    m: np.ndarray,
+    suits: np.ndarray,
+    natural_ranks: int,
+    w: int,
+    ws: int,
+    five_kind: bool,
+    tables: StrippedTables,
+) -> int:
+    """The max over categories of each category's best value (see the module docstring):
+    ``m[k]`` the ranks held more than ``k`` times, ``suits[s]`` suit ``s``'s natural ranks."""
+    deck, sf, fl, st = tables.deck_ranks, tables.straight_flush, tables.flush, tables.straight
+    ranked, five, top_bit = tables.ranked, tables.five, tables.top_bit
     m1, m2, m3, m4, m5 = m[0], m[1], m[2], m[3], m[4]
     best = -1
     if five_kind:
@@ -181,11 +188,10 @@ def _best(
 
 @njit(cache=True)
 def stripped_kernel(
-    cards: np.ndarray, wild: np.ndarray, wild_step: int, joker_wild: np.ndarray,
-    joker_step: int, five_of_a_kind: bool, deck: int, sf: np.ndarray, fl: np.ndarray,
-    st: np.ndarray, ranked: np.ndarray, five: np.ndarray, top_bit: np.ndarray, out: np.ndarray,
-) -> None:  # fmt: skip
+    cards: np.ndarray, options: WildOptions, t: StrippedTables, out: np.ndarray
+) -> None:
     """Best value of each hand on the deck's scale (same options as ``wild_high_kernel``)."""
+    wild, wild_step, joker_wild, joker_step, five_of_a_kind = options
     m = np.zeros(5, dtype=np.int64)
     suits = np.zeros(4, dtype=np.int64)
     for i in range(cards.shape[0]):
@@ -217,6 +223,4 @@ def stripped_kernel(
             m[0] |= _ACE_BIT
         w = min(wilds, MAX_WILDS)
         ws = min(wilds + bugs, MAX_WILDS)
-        out[i] = _best(
-            m, suits, natural_ranks, w, ws, five_of_a_kind, deck, sf, fl, st, ranked, five, top_bit
-        )
+        out[i] = _best(m, suits, natural_ranks, w, ws, five_of_a_kind, t)

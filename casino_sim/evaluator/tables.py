@@ -18,13 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from casino_sim.evaluator.classes import a5_classes, a6_classes, high_classes, rank_class
 
-__all__ = ["CARD_KEYS", "RANK_KEYS", "Tables", "flush_tables", "tables"]
+__all__ = ["CARD_KEYS", "RANK_KEYS", "Lookup", "Tables", "flush_tables", "lookup", "tables"]
 
 RANK_KEYS = np.array(
     [0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181], dtype=np.int64
@@ -49,6 +50,18 @@ class FlushTables:
 
     high: np.ndarray  # int16[8192]: best straight-flush/flush value from >= 5 ranks
     a6_five: np.ndarray  # int16[8192]: ace-to-six value of exactly five suited ranks
+
+
+class Lookup(NamedTuple):
+    """Everything the compiled kernels read for hands of one size (:func:`lookup`)."""
+
+    card_keys: np.ndarray  #: int64[52]: each card's rank key (:data:`CARD_KEYS`)
+    key_index: np.ndarray  #: uint16[max key + 1]: rank-key sum -> multiset row (may be empty)
+    high: np.ndarray  #: int16[rows]: best high value ignoring flushes
+    a5: np.ndarray  #: int16[rows]: best ace-to-five low value
+    a6: np.ndarray  #: int16[rows]: best ace-to-six low value ignoring flushes
+    flush_high: np.ndarray  #: int16[8192]: best straight-flush/flush value by suit rank mask
+    a6_flush5: np.ndarray  #: int16[8192]: ace-to-six value of exactly five suited ranks
 
 
 def _multisets(n_cards: int) -> np.ndarray:
@@ -101,6 +114,18 @@ def tables(n_cards: int) -> Tables:
     key_index = np.zeros(int(keys.max()) + 1, dtype=np.uint16)
     key_index[keys] = np.arange(len(keys), dtype=np.uint16)
     return Tables(n_cards, key_index, *best)
+
+
+@cache
+def lookup(n_cards: int) -> Lookup:
+    """The kernels' tables for ``n_cards`` in 5..7; for other sizes only the flush tables
+    (the rank tables empty: the wild-card kernel then skips its standard path)."""
+    f = flush_tables()
+    if n_cards not in (5, 6, 7):
+        no_index, empty = np.empty(0, dtype=np.uint16), np.empty(0, dtype=np.int16)
+        return Lookup(CARD_KEYS, no_index, empty, empty, empty, f.high, f.a6_five)
+    t = tables(n_cards)
+    return Lookup(CARD_KEYS, t.key_index, t.high, t.a5, t.a6, f.high, f.a6_five)
 
 
 @cache

@@ -41,10 +41,11 @@ from casino_sim.cards import RANKS, format_card, parse_card
 from casino_sim.errors import CardError, DuplicateCardError, HandSizeError, OptionError
 from casino_sim.evaluator.api import category
 from casino_sim.evaluator.describe import describe
-from casino_sim.evaluator.tables import flush_tables, tables
+from casino_sim.evaluator.tables import lookup
 from casino_sim.evaluator.wild_kernels import (
     FIVE_OF_A_KIND_BASE,
     JOKER,
+    WildOptions,
     first_invalid_wild_hand,
     wild_high_kernel,
     wild_tables,
@@ -172,8 +173,12 @@ def _per_hand(values: np.ndarray, shape: tuple[int, ...], name: str) -> tuple[np
 
 
 def wild_options(
-    wild_ranks: int | np.ndarray, joker: JokerRule | np.ndarray, shape: tuple[int, ...]
-) -> tuple[np.ndarray, int, np.ndarray, int]:
+    wild_ranks: int | np.ndarray,
+    joker: JokerRule | np.ndarray,
+    shape: tuple[int, ...],
+    *,
+    five_of_a_kind: bool,
+) -> WildOptions:
     """Checked per-hand wild masks (int64) and joker-is-wild flags, each with its step."""
     masks = np.asarray(wild_ranks)
     if masks.dtype.kind not in "iu" or (masks.size and not ((masks >= 0) & (masks < 8192)).all()):
@@ -187,10 +192,9 @@ def wild_options(
         flags = np.asarray(joker)
         if flags.dtype != np.bool_:
             raise OptionError("joker must be 'wild', 'bug' or a bool array (True = wild)")
-    return (
-        *_per_hand(masks.astype(np.int64), shape, "wild_ranks"),
-        *_per_hand(flags, shape, "joker"),
-    )
+    wild, wild_step = _per_hand(masks.astype(np.int64), shape, "wild_ranks")
+    joker_wild, joker_step = _per_hand(flags, shape, "joker")
+    return WildOptions(wild, wild_step, joker_wild, joker_step, five_of_a_kind)
 
 
 def evaluate_high_wild(
@@ -221,18 +225,9 @@ def evaluate_high_wild(
     """
     flat = prepare_wild_hands(cards, validate=validate)
     shape = np.shape(cards)[:-1]
-    masks, mask_step, jokers, joker_step = wild_options(wild_ranks, joker, shape)
-    t = wild_tables()
+    options = wild_options(wild_ranks, joker, shape, five_of_a_kind=five_of_a_kind)
     out = np.empty(flat.shape[0], dtype=np.int32)
-    n_cards = flat.shape[1]
-    standard = tables(n_cards) if n_cards <= 7 else None  # for hands without wild cards
-    key_index = standard.key_index if standard else np.empty(0, dtype=np.uint16)
-    high = standard.high if standard else np.empty(0, dtype=np.int16)
-    wild_high_kernel(
-        flat, masks, mask_step, jokers, joker_step, five_of_a_kind,
-        t.suited, t.straight, t.top_bit, t.ranked, t.rank_keys, t.straight_flush_start,
-        key_index, high, flush_tables().high, out,
-    )  # fmt: skip
+    wild_high_kernel(flat, options, wild_tables(), lookup(flat.shape[1]), out)
     return out.reshape(shape)
 
 

@@ -28,20 +28,21 @@ cards take the standard tables' path.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
 from casino_sim.evaluator.classes import HandCategory, high_classes
 from casino_sim.evaluator.kernels import flush_mask
-from casino_sim.evaluator.tables import RANK_KEYS, flush_tables
+from casino_sim.evaluator.tables import RANK_KEYS, Lookup, flush_tables
 
 __all__ = [
     "FIVE_OF_A_KIND_BASE",
     "JOKER",
     "MAX_WILDS",
+    "WildOptions",
     "WildTables",
     "add_wilds",
     "ranked_table",
@@ -68,16 +69,26 @@ DISTINCT_AT = PAIR_AT + 13**4  # [rank mask of five distinct ranks]: straight or
 RANKED_SIZE = DISTINCT_AT + 8192
 
 
-@dataclass(frozen=True)
-class WildTables:
+class WildTables(NamedTuple):
     """Arrays the kernel reads: all small (about 300 KB), so lookups stay in cache."""
 
-    suited: np.ndarray  # int16[6, 8192]: best flush/straight-flush value, -1 if none
-    straight: np.ndarray  # int16[6, 8192]: best straight value, -1 if none
-    top_bit: np.ndarray  # int64[8192]: highest set rank of a mask, -1 for 0
-    ranked: np.ndarray  # int16[RANKED_SIZE]: non-flush values by category and ranks
-    rank_keys: np.ndarray  # int64[14]: RANK_KEYS and 0 for the joker's rank 13
-    straight_flush_start: int  # lowest straight-flush value
+    suited: np.ndarray  #: int16[6, 8192]: best flush/straight-flush value, -1 if none
+    straight: np.ndarray  #: int16[6, 8192]: best straight value, -1 if none
+    top_bit: np.ndarray  #: int64[8192]: highest set rank of a mask, -1 for 0
+    ranked: np.ndarray  #: int16[RANKED_SIZE]: non-flush values by category and ranks
+    rank_keys: np.ndarray  #: int64[14]: RANK_KEYS and 0 for the joker's rank 13
+    straight_flush_start: int  #: lowest straight-flush value
+
+
+class WildOptions(NamedTuple):
+    """The wild-card rules of a batch of hands: hand ``i`` reads ``wild[i * wild_step]`` and
+    ``joker_wild[i * joker_step]`` (a step of 0: one value for every hand)."""
+
+    wild: np.ndarray  #: int64[hands or 1]: 13-bit masks of the wild ranks
+    wild_step: int  #: 1 or 0
+    joker_wild: np.ndarray  #: bool[hands or 1]: jokers wild (else bugs)
+    joker_step: int  #: 1 or 0
+    five_of_a_kind: bool  #: five of a kind ranks above a royal flush
 
 
 def standard_straight(top: int) -> int:
@@ -184,31 +195,30 @@ def _drop_low(mask: int, keep: int) -> int:
 
 @njit(cache=True, inline="always")
 def _best_value(
-    m1: int,
-    m2: int,
-    m3: int,
-    m4: int,
-    m5: int,
+    counts: tuple[int, int, int, int, int],
     natural_ranks: int,
-    s0: int,
-    s1: int,
-    s2: int,
-    s3: int,
+    suits: tuple[int, int, int, int],
     w: int,
     ws: int,
     five_of_a_kind: bool,
-    t_suited: np.ndarray,
-    t_straight: np.ndarray,
-    top_bit: np.ndarray,
-    ranked: np.ndarray,
-    sf_start: int,
+    tables: WildTables,
 ) -> int:
-    """Best value given the rank masks (bugs already counted as aces in ``m*``).
+    """Best value given the rank masks ``counts`` = (m1, .., m5) (bugs already counted as
+    aces) and each suit's natural rank mask ``suits``.
 
     ``w``: wilds for ranks (pairs .. five of a kind); ``ws``: wilds plus bugs, for
     straights and flushes; ``natural_ranks``: ranks held, bugs excluded. Past the
     quads, at most one wild is left (more make quads from any natural card).
     """
+    m1, m2, m3, m4, m5 = counts
+    s0, s1, s2, s3 = suits
+    t_suited, t_straight, top_bit, ranked = (
+        tables.suited,
+        tables.straight,
+        tables.top_bit,
+        tables.ranked,
+    )
+    sf_start = tables.straight_flush_start
     if five_of_a_kind:
         m = at_least(5 - w, _ALL, m1, m2, m3, m4, m5)
         if m:
@@ -261,34 +271,19 @@ def _best_value(
 
 @njit(cache=True)
 def wild_high_kernel(
-    cards: np.ndarray,
-    wild: np.ndarray,
-    wild_step: int,
-    joker_wild: np.ndarray,
-    joker_step: int,
-    five_of_a_kind: bool,
-    t_suited: np.ndarray,
-    t_straight: np.ndarray,
-    top_bit: np.ndarray,
-    ranked: np.ndarray,
-    rank_keys: np.ndarray,
-    sf_start: int,
-    key_index: np.ndarray,
-    high: np.ndarray,
-    flush_high: np.ndarray,
-    out: np.ndarray,
+    cards: np.ndarray, options: WildOptions, t: WildTables, standard: Lookup, out: np.ndarray
 ) -> None:
     """Best wild-card high value of each hand.
 
-    ``wild[i * wild_step]`` is hand i's wild-rank mask, ``joker_wild[i * joker_step]``
-    whether its jokers are wild (else bugs).
-
-    ``key_index``/``high`` are the standard tables for the hand size (5-7 cards; empty
-    for more) and ``flush_high`` the standard flush table: the path of hands without
-    wild cards. ``rank_keys`` has a 14th entry (0) for the joker's rank 13.
+    ``standard`` holds the standard tables for the hand size (rank tables empty for more
+    than 7 cards): the path of hands without wild cards. ``t.rank_keys`` has a 14th
+    entry (0) for the joker's rank 13.
     The card loop has no branches: a wild card's rank bit is cleared before it
     reaches the masks, the joker is rank 13 (always "special", bit 13).
     """
+    wild, wild_step, joker_wild, joker_step, five_of_a_kind = options
+    rank_keys = t.rank_keys
+    key_index, high, flush_high = standard.key_index, standard.high, standard.flush_high
     fast = key_index.size > 0
     for i in range(cards.shape[0]):
         hand = cards[i]
@@ -336,26 +331,15 @@ def wild_high_kernel(
             m3 |= m2 & _ACE_BIT
             m2 |= m1 & _ACE_BIT
             m1 |= _ACE_BIT
-        out[i] = _best_value(
-            m1,
-            m2,
-            m3,
-            m4,
-            m5,
-            natural_ranks,
+        suits = (
             by_suit & _ALL,
             (by_suit >> 16) & _ALL,
             (by_suit >> 32) & _ALL,
             (by_suit >> 48) & _ALL,
-            min(wilds, MAX_WILDS),
-            min(wilds + bugs, MAX_WILDS),
-            five_of_a_kind,
-            t_suited,
-            t_straight,
-            top_bit,
-            ranked,
-            sf_start,
         )
+        w, ws = min(wilds, MAX_WILDS), min(wilds + bugs, MAX_WILDS)
+        counts = (m1, m2, m3, m4, m5)
+        out[i] = _best_value(counts, natural_ranks, suits, w, ws, five_of_a_kind, t)
 
 
 @njit(cache=True)

@@ -1,28 +1,21 @@
-"""What the floor reads on every event: a player type's figures, a table group's state.
+"""What the floor reads on every event: a player type's figures, a table group's hours.
 
 :class:`PlayerKind` holds a player type's figures as plain numbers (seconds,
-cents); :class:`TableGroup` a group's tables, opening hours and dealer breaks
-(cached between changes) and, for poker, its waiting list.
+cents); :class:`GroupHours` a group's opening hours and dealer breaks, cached
+between changes (every game's :class:`~casino_sim.floor.games.GroupPlay` has them).
 """
 
 from __future__ import annotations
 
 import math
-from collections import deque
 from dataclasses import dataclass
+from typing import Any
 
-from casino_sim.config.floor import BankedGroup, PlayerType, PokerGroup
+from casino_sim.config.floor import PlayerType
 from casino_sim.config.money import cents
-from casino_sim.floor.banked import BankedTable
-from casino_sim.floor.plan import FloorPlan
-from casino_sim.floor.players import Player
-from casino_sim.floor.poker import PokerTable
 from casino_sim.floor.schedule import is_dealing, is_open, next_change, next_dealing_change
-from casino_sim.floor.tally import TableTally
 
-__all__ = ["PlayerKind", "Table", "TableGroup"]
-
-Table = BankedTable | PokerTable
+__all__ = ["GroupHours", "PlayerKind"]
 
 
 @dataclass(frozen=True)
@@ -38,32 +31,30 @@ class PlayerKind:
     patience_seconds: float
     buy_in: int | None
     bot: str
-    ante: dict[str, int]  # cents, by banked group
 
     @classmethod
-    def of(cls, kind: PlayerType, plan: FloorPlan) -> PlayerKind:
+    def of(cls, kind: PlayerType) -> PlayerKind:
         return cls(
             kind.name, kind.games, float(kind.session_minutes) * 60.0, kind.session == "fixed",
             float(kind.side_bet), float(kind.mistake_rate), float(kind.patience_minutes) * 60.0,
             None if kind.buy_in is None else cents(kind.buy_in), kind.bot,
-            {g: cents(a) for (g, k), a in plan.antes.items() if k == kind.name},
         )  # fmt: skip
 
 
-@dataclass
-class TableGroup:
-    """A table group on the floor: its tables, hours, breaks and (poker) waiting list."""
+class GroupHours:
+    """A table group's opening hours and dealer breaks (a group definition's ``open`` and
+    ``dealer_breaks``), with the current state cached until its next change."""
 
-    definition: BankedGroup | PokerGroup
-    tables: list[Table]
-    windows: tuple[tuple[int, int], ...] | None
-    break_minutes: float | None
-    waiting: deque[Player]
-    waiting_tally: TableTally
-    last_list_change: float = 0.0
-    reneged: int = 0
-    _open: tuple[float, float, bool] = (math.inf, -math.inf, False)  # since, until, open
-    _pause: tuple[float, float] = (math.inf, -math.inf)  # since, the next dealing change
+    def __init__(self, definition: Any) -> None:
+        breaks = definition.dealer_breaks
+        self.windows: tuple[tuple[int, int], ...] | None = (
+            None if definition.open.always else definition.open.windows
+        )
+        self.break_minutes: float | None = None
+        if breaks is not None and not breaks.relief:
+            self.break_minutes = float(breaks.minutes_per_hour)
+        self._open: tuple[float, float, bool] = (math.inf, -math.inf, False)  # since, until, open
+        self._pause: tuple[float, float] = (math.inf, -math.inf)  # since, next dealing change
 
     def is_open(self, t: float) -> bool:
         """Open at ``t``? (Constant from one opening or closing to the next: cached.)"""

@@ -13,13 +13,14 @@ any number of worker processes.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 
 import numpy as np
 
 from casino_sim.config.floor_loader import Floor
 from casino_sim.engine.rundir import fingerprint
-from casino_sim.engine.runner import RunnerOptions, run_chunks
+from casino_sim.engine.runner import RunnerOptions, available_workers, run_chunks
 from casino_sim.floor.kernels import floor_kernels
 from casino_sim.floor.plan import prepare_floor
 from casino_sim.floor.results import ReplicationResult
@@ -50,21 +51,30 @@ def simulate_floor(
     *,
     days: int | None = None,
     replications: int = 1,
-    seed: int,
-    workers: int = 1,
+    seed: int | None = None,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
     on_replication: Callable[[int, ReplicationResult], None] | None = None,
     runner: RunnerOptions | None = None,
 ) -> FloorSummary:
     """Run ``replications`` independent replications of ``days`` days (default: the floor's).
 
-    ``runner`` picks the backend (local processes, Dask) and a run directory to
+    The keywords every simulation takes (as ``simulate_caribbean`` and ``simulate_stud``):
+    ``seed`` (None: a fresh one, kept in the summary's ``seed``), ``workers`` (None: every
+    core; the figures never depend on it) and ``progress(replications)`` after each
+    replication. ``on_replication(index, result)`` sees each replication's result, in
+    order. ``runner`` picks the backend (local processes, Dask) and a run directory to
     store and resume the replications in; the figures never depend on it.
     """
+    seed = secrets.randbits(63) if seed is None else seed
+    workers = available_workers() if workers is None else workers
     plan = prepare_floor(floor, days=days)
-    summary = FloorSummary(plan)
+    summary = FloorSummary(plan, seed=seed)
 
     def take(index: int, result: ReplicationResult) -> None:
         summary.add(result)
+        if progress is not None:
+            progress(1)
         if on_replication is not None:
             on_replication(index, result)
 

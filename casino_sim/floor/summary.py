@@ -42,7 +42,9 @@ from scipy import stats
 from casino_sim.config.money import cents
 from casino_sim.engine.ledger import Ledger
 from casino_sim.engine.stats import poisson_interval, proportion_interval
+from casino_sim.floor.figures import FloorResult
 from casino_sim.floor.plan import FloorPlan
+from casino_sim.floor.registry import game_of
 from casino_sim.floor.results import SESSION_EDGES, ReplicationResult
 from casino_sim.floor.schedule import DAY
 from casino_sim.floor.tally import (
@@ -50,8 +52,6 @@ from casino_sim.floor.tally import (
     DROP,
     HANDLE,
     HANDS,
-    INITIAL_BETS,
-    JACKPOT_DROP,
     MAIN_WIN,
     METRICS,
     RAKE,
@@ -59,7 +59,6 @@ from casino_sim.floor.tally import (
     SEAT_SECONDS,
     SIDE_HANDLE,
     SIDE_PAID,
-    THEO_WIN,
     TIME_COLLECTED,
 )
 from casino_sim.games.banked.caribbean_stud.economics import (
@@ -180,8 +179,9 @@ def _quantiles(values: np.ndarray) -> dict[str, float]:
 class FloorSummary:
     """Replications folded into figures (add them in replication order)."""
 
-    def __init__(self, plan: FloorPlan) -> None:
+    def __init__(self, plan: FloorPlan, *, seed: int | None = None) -> None:
         self.plan = plan
+        self.seed = seed  # the run's seed (replication i drew from its i-th child)
         floor = plan.floor
         self.groups = [g.name for g in floor.definition.tables]
         self.games = {g.name: g.game for g in floor.definition.tables}
@@ -211,13 +211,13 @@ class FloorSummary:
         self._funding = self._meter_funding()
 
     def _meter_funding(self) -> dict[str, float]:
-        """Per banked group: the share of a side bet that goes to the meter and its reserve."""
+        """Per group: the share of a side bet that goes to the meter and its reserve."""
         floor = self.plan.floor
         out = {}
-        for group in floor.banked_groups:
-            if group.progressive:
-                p = floor.progressives[group.progressive]
-                out[group.name] = float(p.contribution_rate + p.reserve_rate)
+        for group in floor.definition.tables:
+            share = game_of(group.game).meter_share(floor, group)
+            if share:
+                out[group.name] = share
         return out
 
     def _table_win(self, group: str, rows: np.ndarray) -> np.ndarray:
@@ -254,7 +254,8 @@ class FloorSummary:
             self.waiting_by_hour[name] = self.waiting_by_hour.get(name, 0) + waiting
         for name, meter in rep.meters.items():
             if meter.kind == "progressive" and meter.side_bet_handle:
-                linked = [g.name for g in self.plan.floor.banked_groups if g.progressive == name]
+                linked = [g.name for g in self.plan.floor.definition.tables
+                          if game_of(g.game).meter(g) == name]  # fmt: skip
                 fixed = sum(float(self.totals[g][-1][SIDE_PAID]) for g in linked)
                 paid = sum(h.amount for h in meter.hits)
                 rise = meter.end_liability - meter.start_liability
@@ -307,36 +308,13 @@ class FloorSummary:
             "occupancy": totals[:, SEAT_SECONDS] / (hours * 3600 * seats),
             "dealing_share": totals[:, DEALING_SECONDS] / (hours * 3600),
         }
-        if self.games[group] == "caribbean_stud":
-            bets = np.where(totals[:, INITIAL_BETS] > 0, totals[:, INITIAL_BETS], np.nan)
-            per_rep |= {
-                "main_game_win": totals[:, MAIN_WIN] / 100,
-                "theoretical_win": totals[:, THEO_WIN] / 100,
-                "house_edge_per_initial_bet": totals[:, MAIN_WIN] / bets,
-                "theoretical_edge_per_initial_bet": totals[:, THEO_WIN] / bets,
-                "side_bet_handle": totals[:, SIDE_HANDLE] / 100,
-                "side_bet_awards_paid_by_house": totals[:, SIDE_PAID] / 100,
-            }
-        else:
-            hands = np.where(totals[:, ROUNDS] > 0, totals[:, ROUNDS], np.nan)
-            per_rep |= {
-                "rake": totals[:, RAKE] / 100,
-                "time_collected": totals[:, TIME_COLLECTED] / 100,
-                "jackpot_drop": totals[:, JACKPOT_DROP] / 100,
-                "rake_per_hand": totals[:, RAKE] / 100 / hands,
-                "house_take_per_100_hands": (totals[:, RAKE] + totals[:, TIME_COLLECTED]) / hands,
-                "house_take_per_table_hour": (totals[:, RAKE] + totals[:, TIME_COLLECTED]) / 100 / hours,
-            }  # fmt: skip
+        game = game_of(self.games[group])
+        per_rep |= game.figures(totals, hours)
         daily = (
             np.concatenate(self.daily_win[group]) / 100 if self.daily_win[group] else np.zeros(0)
         )
         definition = self.plan.floor.group(group)
-        rules: dict[str, Any] = {}
-        if self.games[group] != "caribbean_stud":  # a poker group: its game and its fee
-            table = self.plan.floor.stud_tables[group]
-            rules = {"start_players": getattr(definition, "start_players", None),
-                     "break_below": getattr(definition, "break_below", None),
-                     "house_fee": table.rake.type}  # fmt: skip
+        rules = game.rules(self.plan.floor, definition)
         return {
             "game": self.games[group],
             "tables": definition.count,
@@ -512,8 +490,15 @@ class FloorSummary:
                 out[group]["waiting_list"] = (self.waiting_by_hour[group] / scale).tolist()
         return out
 
+    def result(self) -> FloorResult:
+        """Every figure as a typed result (:class:`~casino_sim.floor.figures.FloorResult`)."""
+        return FloorResult.from_record(self._record(), seed=self.seed)
+
     def to_record(self) -> dict[str, Any]:
-        """Every figure, JSON-ready."""
+        """Every figure, JSON-ready (:meth:`result`'s ``to_record()``)."""
+        return self.result().to_record()
+
+    def _record(self) -> dict[str, Any]:
         house = np.array(self.house, float) / 100
         groups_win = np.sum([self.win[g] for g in self.groups], axis=0) / 100
         seeds = np.zeros(len(house))

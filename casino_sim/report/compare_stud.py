@@ -14,7 +14,7 @@ from typing import Any
 
 from casino_sim.config.stud import StudVariant
 from casino_sim.config.stud_table import DropRake, NoRake, PercentRake, StudTable, TimeRake
-from casino_sim.engine.stats import Estimate, ratio_estimate
+from casino_sim.engine.stats import Estimate, batch_ratio
 from casino_sim.games.poker_room.clock import clock_seconds
 from casino_sim.games.poker_room.simulate import ChunkResult, StudRunResult, simulate_stud
 from casino_sim.report.compare import Traffic, comparison_record, figure_row
@@ -44,7 +44,10 @@ def _pace_text(result: StudRunResult) -> str:
     return f"stated {result.stated_hands_per_hour:g} (hands_per_hour); {simulated}"
 
 
-def _interval(estimate: Estimate, scale: float) -> tuple[float, float]:
+def _interval(estimate: Estimate, scale: float) -> tuple[float, float] | None:
+    """The interval times ``scale``; none from a single chunk (no spread measured)."""
+    if not math.isfinite(estimate.standard_error):
+        return None
     interval = estimate.interval
     return (interval.low * scale, interval.high * scale)
 
@@ -75,25 +78,14 @@ def compare_stud_tables(
             on_chunk=chunks.append,
         )
         seconds = [float(clock_seconds(table, c, players=traffic.players)) for c in chunks]
-
-        def ratio(xs: Sequence[float], ys: Sequence[float]) -> Estimate:
-            return ratio_estimate(
-                n=len(xs),
-                sum_x=sum(xs),
-                sum_y=sum(ys),
-                sum_xx=sum(x * x for x in xs),
-                sum_yy=sum(y * y for y in ys),
-                sum_xy=sum(x * y for x, y in zip(xs, ys, strict=True)),
-            )
-
         counts = [float(c.hands) for c in chunks]
         rake = [float(c.rake) for c in chunks]
         estimates.append(
             {
-                "per_hand": ratio(rake, counts),
-                "per_second": ratio(rake, seconds),
-                "effective": ratio(rake, [float(c.wagered) for c in chunks]),
-                "drop": ratio([float(c.drop) for c in chunks], counts),
+                "per_hand": batch_ratio(rake, counts),
+                "per_second": batch_ratio(rake, seconds),
+                "effective": batch_ratio(rake, [float(c.wagered) for c in chunks]),
+                "drop": batch_ratio([float(c.drop) for c in chunks], counts),
             }
         )
         results.append(result)
@@ -111,9 +103,9 @@ def compare_stud_tables(
         extra = [float(a) for a in add] or [0.0] * len(tables)
         values = [e[key].estimate * scale / 100 + x for e, x in zip(estimates, extra, strict=True)]
         intervals = [
-            (lo / 100 + x, hi / 100 + x)
+            None if span is None else (span[0] / 100 + x, span[1] / 100 + x)
             for e, x in zip(estimates, extra, strict=True)
-            for lo, hi in [_interval(e[key], scale)]
+            for span in [_interval(e[key], scale)]
         ]
         return figure_row(figure, label, "money", values, intervals=intervals)
 

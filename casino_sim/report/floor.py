@@ -25,13 +25,17 @@ import numpy as np
 from casino_sim.report.tables import text_table
 
 if TYPE_CHECKING:
-    pass
+    from casino_sim.floor.figures import FloorResult, GroupResult, Interval
+    from casino_sim.floor.games import FloorGame
 
 __all__ = [
     "CSV_FIGURES",
+    "TEXT_UNITS",
+    "csv_figures",
     "edge_checks",
     "edge_comparison",
     "format_floor",
+    "game_of",
     "group_rows",
     "interval_text",
     "json_ready",
@@ -62,7 +66,29 @@ CSV_FIGURES = (
     "house_take_per_table_hour",
 )
 
-_GAMES = {"caribbean_stud": "Caribbean Stud", "stud": "stud"}
+
+def csv_figures() -> tuple[str, ...]:
+    """:data:`CSV_FIGURES` and the figures of games registered since (their rows' keys)."""
+    from casino_sim.floor.registry import GAMES
+
+    more = [row.key for game in GAMES.values() for row in game.rows if row.key not in CSV_FIGURES]
+    return CSV_FIGURES + tuple(dict.fromkeys(more))
+
+
+def game_of(name: str) -> FloorGame:
+    """The floor game ``name`` from the registry (:func:`casino_sim.floor.registry.game_of`;
+    imported when a floor is reported, so that importing this module stays light)."""
+    from casino_sim.floor.registry import game_of as registered
+
+    return registered(name)
+
+
+def rake_label(group: Mapping[str, Any]) -> str:
+    """The rake row's label: a table charging time instead of a pot rake says so
+    (:func:`casino_sim.floor.stud.rake_label`)."""
+    from casino_sim.floor.stud import rake_label as label
+
+    return label(group)
 
 
 # ----------------------------------------------------------------- values
@@ -121,11 +147,26 @@ def _number(digits: int) -> Callable[[Any], str]:
     return show
 
 
-def interval_text(figure: Mapping[str, Any], show: Callable[[Any], str]) -> tuple[str, str]:
+#: How the text summary shows a figure of each unit (:class:`~casino_sim.floor.games.FigureRow`).
+TEXT_UNITS: dict[str, Callable[[Any], str]] = {
+    "money": signed_money,
+    "percent": percent(3),
+    "percent1": percent(1),
+    "percent2": percent(2),
+    "number": _number(1),
+}
+
+
+def interval_text(
+    figure: Interval | Mapping[str, Any], show: Callable[[Any], str]
+) -> tuple[str, str]:
     """A figure's mean and its 95% interval as text (``-`` without an interval)."""
-    low, high = figure.get("low"), figure.get("high")
+    if isinstance(figure, Mapping):
+        low, high, mean = figure.get("low"), figure.get("high"), figure.get("mean")
+    else:
+        low, high, mean = figure.low, figure.high, figure.mean
     span = f"{show(low)} to {show(high)}" if _finite(low) and _finite(high) else "-"
-    return show(figure.get("mean")), span
+    return show(mean), span
 
 
 def _scaled(figure: Mapping[str, Any], factor: float) -> dict[str, Any]:
@@ -138,112 +179,81 @@ def _scaled(figure: Mapping[str, Any], factor: float) -> dict[str, Any]:
 
 
 def _group_lines(
-    name: str, group: Mapping[str, Any], days: int, checks: Mapping[str, bool] | None = None
+    group: GroupResult, days: int, checks: Mapping[str, bool] | None = None
 ) -> list[str]:
-    money, pct2, pct1, num1 = signed_money, percent(2), percent(1), _number(1)
+    money, pct2, pct1 = signed_money, percent(2), percent(1)
     per_day = 1 / days
-    game = group["game"]
-    rows: list[tuple[str, Mapping[str, Any], Callable[[Any], str]]] = [
-        ("win per day (all tables)", _scaled(group["win"], per_day), money),
-        ("win per table-hour", group["win_per_table_hour"], money),
-        ("drop per day (buy-ins)", _scaled(group["drop"], per_day), money),
-        ("hold (win / drop)", group["hold"], pct2),
-        ("occupancy (seats filled while open)", group["occupancy"], pct1),
+    game = game_of(group.game)
+    rows: list[tuple[str, Interval, Callable[[Any], str]]] = [
+        ("win per day (all tables)", group.win.scaled(per_day), money),
+        ("win per table-hour", group.win_per_table_hour, money),
+        ("drop per day (buy-ins)", group.drop.scaled(per_day), money),
+        ("hold (win / drop)", group.hold, pct2),
+        ("occupancy (seats filled while open)", group.occupancy, pct1),
     ]
-    if game == "caribbean_stud":
-        rows += [
-            ("rounds per table-hour", group["rounds_per_table_hour"], num1),
-            ("main game: win per day", _scaled(group["main_game_win"], per_day), money),
-            ("main game: theoretical win per day (antes x house edge)",
-             _scaled(group["theoretical_win"], per_day), money),
-            ("house edge per initial bet, measured", group["house_edge_per_initial_bet"],
-             percent(3)),
-            ("house edge per initial bet, theoretical",
-             group["theoretical_edge_per_initial_bet"], percent(3)),
-            ("side bets per day (handle)", _scaled(group["side_bet_handle"], per_day), money),
-        ]  # fmt: skip
-    else:
-        rows += [
-            ("hands per table-hour", group["rounds_per_table_hour"], num1),
-            (rake_label(group), group["rake_per_hand"], money),
-            ("house take per 100 hands", group["house_take_per_100_hands"], money),
-            ("house take per table-hour", group["house_take_per_table_hour"], money),
-            ("time collected per day", _scaled(group["time_collected"], per_day), money),
-            ("jackpot drop per day (players' money)",
-             _scaled(group["jackpot_drop"], per_day), money),
-        ]  # fmt: skip
-    daily = group["daily_win_per_table"]
-    rows.append(("losing day (one table)", daily["losing_day_probability"], pct1))
+    record = group.to_record()  # what a row's label may read (a poker table's fee)
+    for row in game.rows:  # the game's own figures (casino_sim.floor.registry)
+        if row.text:
+            figure = group.figures[row.key]
+            rows.append((row.label_for(record), figure.scaled(per_day) if row.per_day else figure,
+                         TEXT_UNITS[row.unit]))  # fmt: skip
+    daily = group.daily_win_per_table
+    rows.append(("losing day (one table)", daily.losing_day_probability, pct1))
     body = [[label, *interval_text(figure, show)] for label, figure, show in rows]
+    quantile = daily.percentiles.get
     lines = [
-        f"{name}: {group['tables']} {_GAMES.get(game, game)} table(s), {group['seats']} seats, "
-        f"{group['open_table_hours']:,.0f} table-hours open",
+        f"{group.name}: {group.tables} {game.label} table(s), {group.seats} seats, "
+        f"{group.open_table_hours:,.0f} table-hours open",
         text_table(["", "mean", "95% interval"], body),
-        f"  daily win per table: mean {money(daily.get('mean'))}, sd {money(daily.get('sd'))}, "
-        f"p5 {money(daily.get('p5'))}, median {money(daily.get('p50'))}, "
-        f"p95 {money(daily.get('p95'))}",
+        f"  daily win per table: mean {money(daily.mean)}, sd {money(daily.sd)}, "
+        f"p5 {money(quantile('p5'))}, median {money(quantile('p50'))}, "
+        f"p95 {money(quantile('p95'))}",
     ]
-    if game == "caribbean_stud":
-        lines.append("  " + _edge_check(name, group, checks or {}))
+    if game.edge_check:
+        lines.append("  " + _edge_check(group, checks or {}))
     return lines
 
 
-def rake_label(group: Mapping[str, Any]) -> str:
-    """The rake row's label: a table charging time instead of a pot rake says so."""
-    fee = group.get("house_fee")
-    if fee == "time":
-        return "rake per hand (none: the table charges time collection)"
-    if fee == "none":
-        return "rake per hand (none: the table charges no fee)"
-    if fee == "drop":
-        return "rake per hand (a fixed drop)"
-    return "rake per hand"
-
-
-def edge_comparison(group: Mapping[str, Any]) -> tuple[float, float] | None:
-    """A Caribbean group's measured house edge against the theoretical one of the hands played:
+def edge_comparison(group: GroupResult) -> tuple[float, float] | None:
+    """A group's measured house edge against the theoretical (exact) one of the hands played:
     (z, two-sided p, Student t on R - 1 degrees of freedom), or None with under 2 replications."""
     from casino_sim.engine.stats import t_p_value
 
-    measured = group["house_edge_per_initial_bet"]
-    expected = group["theoretical_edge_per_initial_bet"].get("mean")
-    se, n = measured.get("se"), measured.get("n") or 0
-    if not (_finite(se) and _finite(expected) and _finite(measured.get("mean")) and n >= 2):
+    measured = group.house_edge_per_initial_bet
+    expected = group.theoretical_edge_per_initial_bet.mean
+    se, n = measured.se, measured.n or 0
+    if not (_finite(se) and _finite(expected) and _finite(measured.mean) and n >= 2):
         return None
     if se == 0:
-        return (0.0, 1.0) if measured["mean"] == expected else (math.inf, 0.0)
-    z = (measured["mean"] - expected) / se
+        return (0.0, 1.0) if measured.mean == expected else (math.inf, 0.0)
+    z = (measured.mean - expected) / se
     return z, t_p_value(z, n - 1)
 
 
-def edge_checks(groups: Mapping[str, Mapping[str, Any]]) -> dict[str, bool]:
+def edge_checks(groups: Mapping[str, GroupResult]) -> dict[str, bool]:
     """Which groups' edge checks flag, with Holm's correction over the floor's groups."""
     from casino_sim.engine.stats import holm
 
-    tests = {
-        name: edge_comparison(g) for name, g in groups.items() if g["game"] == "caribbean_stud"
-    }
+    tests = {name: edge_comparison(g) for name, g in groups.items()
+             if game_of(g.game).edge_check}  # fmt: skip
     named = [(name, t) for name, t in tests.items() if t is not None]
     flags = holm([t[1] for _, t in named])
     return {name: flag for (name, _), flag in zip(named, flags, strict=True)}
 
 
-def _edge_check(name: str, group: Mapping[str, Any], checks: Mapping[str, bool]) -> str:
+def _edge_check(group: GroupResult, checks: Mapping[str, bool]) -> str:
     """Measured house edge against the theoretical one: z, p and the Holm flag."""
-    measured, theory = (
-        group["house_edge_per_initial_bet"],
-        group["theoretical_edge_per_initial_bet"],
-    )
+    measured, theory = group.house_edge_per_initial_bet, group.theoretical_edge_per_initial_bet
     show = percent(3)
-    low, high, expected = measured.get("low"), measured.get("high"), theory.get("mean")
+    low, high, expected = measured.low, measured.high, theory.mean
     test = edge_comparison(group)
     if test is None or not (_finite(low) and _finite(high)):
         return "edge check: needs 2 or more replications with play"
     z, p = test
     family = f"Holm over {len(checks)} group(s)" if len(checks) > 1 else "5% level"
-    if not checks.get(name, p <= 0.05):
+    if not checks.get(group.name, p <= 0.05):
         return (f"edge check: the theoretical {show(expected)} against the measured "
-                f"{show(measured.get('mean'))} ({show(low)} to {show(high)}): z = {z:+.2f}, "
+                f"{show(measured.mean)} ({show(low)} to {show(high)}): z = {z:+.2f}, "
                 f"p = {p:.3f}: consistent ({family})")  # fmt: skip
     return (f"edge check: FLAG: the theoretical {show(expected)} is outside the measured "
             f"interval {show(low)} to {show(high)}: z = {z:+.2f}, p = {p:.2g} "
@@ -376,8 +386,10 @@ def _waiting_lines(record: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def format_floor(record: Mapping[str, Any], *, name: str, seed: int, workers: int = 1) -> str:
-    """The summary of a floor run (``record`` from ``FloorSummary.to_record()``) as text.
+def format_floor(
+    result: FloorResult | Mapping[str, Any], *, name: str, seed: int, workers: int = 1
+) -> str:
+    """The summary of a floor run (``FloorSummary.result()``, or its record) as text.
 
     Per table group: win per day and per table-hour, drop, hold, occupancy; the
     Caribbean Stud house edge measured beside the theoretical one (flagged when
@@ -386,10 +398,15 @@ def format_floor(record: Mapping[str, Any], *, name: str, seed: int, workers: in
     meter at hit, time between hits, P(at least one hit within D days). Then
     players turned away and the waiting lists.
     """
-    days, reps = record["days"], record["replications"]
-    floor = record["floor"]
-    house = interval_text(_scaled(floor["house_result"], 1 / days), signed_money)
-    losing = floor["losing_run_probability"]
+    from casino_sim.floor.figures import FloorResult
+
+    if not isinstance(result, FloorResult):
+        result = FloorResult.from_record(result)
+    record = result.to_record()  # the meters', players' and hours' records
+    days, reps = result.days, result.replications
+    floor = result.floor
+    house = interval_text(floor.house_result.scaled(1 / days), signed_money)
+    losing = floor.losing_run_probability
     lines = [
         f"Floor: {name}: {days:,} day(s) x {reps:,} replication(s), seed {seed}"
         f"{f', {workers} workers' if workers > 1 else ''}",
@@ -397,7 +414,7 @@ def format_floor(record: Mapping[str, Any], *, name: str, seed: int, workers: in
         "(none with one replication; shares kept within 0-100%, amounts that cannot be "
         "negative at 0 or more); money in dollars, sign first.",
     ]
-    flags = record.get("flags") or []
+    flags = result.flags
     if flags:
         lines += ["", f"FLAGS ({len(flags)}): the game's economics"]
         lines += [f"  FLAG: {f['rule']}: {f['detail']}" for f in flags]
@@ -407,17 +424,16 @@ def format_floor(record: Mapping[str, Any], *, name: str, seed: int, workers: in
         f"runs that lost: {percent(1)(losing['share'])} "
         f"({percent(1)(losing['low'])}-{percent(1)(losing['high'])}, Wilson)",
     ]
-    if "groups_win_per_day" in floor:
-        lines.append(
-            f"  = the table groups' win {signed_money(_mean_of(floor['groups_win_per_day']))} a "
-            f"day - house-funded seeds {signed_money(_mean_of(floor['house_funded_seeds_per_day']))}"
-            " a day (each meter's opening seed and the money the house added for later seeds, "
-            "less what the reserves repaid: the house's money put into the meters, now owed to "
-            "the players)"
-        )
-    checks = edge_checks(record["groups"])
-    for group_name, group in record["groups"].items():
-        lines += ["", *_group_lines(group_name, group, days, checks)]
+    lines.append(
+        f"  = the table groups' win {signed_money(floor.groups_win_per_day.mean)} a "
+        f"day - house-funded seeds {signed_money(floor.house_funded_seeds_per_day.mean)}"
+        " a day (each meter's opening seed and the money the house added for later seeds, "
+        "less what the reserves repaid: the house's money put into the meters, now owed to "
+        "the players)"
+    )
+    checks = edge_checks(result.groups)
+    for group in result.groups.values():
+        lines += ["", *_group_lines(group, days, checks)]
     if record["meters"]:
         lines += ["", "Meters:"]
         for meter_name, meter in record["meters"].items():
@@ -436,27 +452,31 @@ def format_floor(record: Mapping[str, Any], *, name: str, seed: int, workers: in
 # ----------------------------------------------------------------- CSV
 
 
-def group_rows(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+def group_rows(result: FloorResult | Mapping[str, Any]) -> list[dict[str, Any]]:
     """One CSV row per table group: its main figures' means and interval bounds (blank when none)."""
+    from casino_sim.floor.figures import FloorResult
+
+    if not isinstance(result, FloorResult):
+        result = FloorResult.from_record(result)
     rows = []
-    for name, group in record["groups"].items():
+    for name, group in result.groups.items():
         row: dict[str, Any] = {
             "group": name,
-            "game": group["game"],
-            "tables": group["tables"],
-            "seats": group["seats"],
-            "open_table_hours": group["open_table_hours"],
-            "days": record["days"],
-            "replications": record["replications"],
+            "game": group.game,
+            "tables": group.tables,
+            "seats": group.seats,
+            "open_table_hours": group.open_table_hours,
+            "days": result.days,
+            "replications": result.replications,
         }
-        for key in CSV_FIGURES:
-            figure = group.get(key, {})
+        for key in csv_figures():
+            figure = group.figures.get(key)
             for part in ("mean", "low", "high"):
-                value = figure.get(part)
+                value = getattr(figure, part) if figure is not None else None
                 row[f"{key}_{part}"] = value if _finite(value) else ""
-        losing = group["daily_win_per_table"]["losing_day_probability"]
+        losing = group.daily_win_per_table.losing_day_probability
         for part in ("mean", "low", "high"):
-            value = losing.get(part)
+            value = getattr(losing, part)
             row[f"losing_day_probability_{part}"] = value if _finite(value) else ""
         rows.append(row)
     return rows

@@ -17,6 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
+import jsonschema  # the test extra (pyproject.toml): an editor's view of the schemas
 import pytest
 from pydantic import PlainValidator, TypeAdapter, ValidationError
 
@@ -404,7 +405,6 @@ def test_validate_accepts_the_felt_forms(
 
 
 def test_the_json_schemas_take_every_written_form_the_loader_reads() -> None:
-    jsonschema = pytest.importorskip("jsonschema")
     for kind in ("number", "money", "pay", "share"):
         schema = TypeAdapter(TYPES[kind]).json_schema()
         for text, readings in SCALARS.items():
@@ -417,7 +417,6 @@ def test_the_json_schemas_take_every_written_form_the_loader_reads() -> None:
 
 
 def test_shipped_files_fit_their_committed_schemas() -> None:
-    jsonschema = pytest.importorskip("jsonschema")
     from casino_sim.config import shipped_files
     from casino_sim.config.schema import schema_path
 

@@ -2,119 +2,102 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
-from casino_sim.combinatorics import BINOMIAL
-from casino_sim.config import load_paytable
-from casino_sim.evaluator import ace_king_threshold, category
-from casino_sim.evaluator.tables import CARD_KEYS, flush_tables, tables
-from casino_sim.floor.banked_kernel import (
-    BOUGHT,
-    CHIPS,
+from casino_sim.config import load_paytable, load_progressive
+from casino_sim.floor.caribbean.kernel import (
+    DAY,
+    DEPARTURE,
     DONE,
-    HANDS,
-    LIMITED,
-    LOOKUP,
-    N_SEAT_INTS,
-    N_SUMS,
-    NEED,
-    NET,
-    OCCUPIED,
-    REBUY_BELOW,
-    REBUY_UNIT,
-    RULE,
-    SESSION,
-    SIDE,
+    HIT,
+    RUN,
+    SEAT,
+    TableBook,
+    TableGame,
     advance,
+    new_clock,
 )
+from casino_sim.floor.tally import DEALING_SECONDS, DROP, MAIN_WIN, METRICS, ROUNDS, SEAT_SECONDS
 from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
-from casino_sim.games.banked.caribbean_stud.rounds import RoundDealer, deal_round, deal_rounds
+from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import (
+    CaribbeanSimConfig,
+    simulate_caribbean,
+)
+from casino_sim.games.banked.caribbean_stud.round_kernel import (
+    RoundOut,
+    SeatRules,
+    SideBet,
+    deal_round,
+    hand_tables,
+    side_bet,
+)
+from casino_sim.games.banked.caribbean_stud.rounds import RoundDealer, StrategyBook, deal_rounds
 from casino_sim.games.banked.caribbean_stud.rules import net_antes, wager_antes
 
 STANDARD = load_paytable("caribbean_stud/standard")
-
-
-def _eval() -> tuple[object, ...]:
-    t5, f = tables(5), flush_tables()
-    return (CARD_KEYS, t5.key_index, t5.high, f.high,
-            np.asarray(category(np.arange(7462)), dtype=np.int64), BINOMIAL,
-            int(ace_king_threshold()))  # fmt: skip
-
-
-def _table(rounds_words: np.ndarray, occupied: list[int], rules: list[int], mistakes: list[int],
-           antes: list[int], book: object, *, chips: list[int] | None = None,
-           leaves: list[float] | None = None) -> dict[str, object]:  # fmt: skip
-    """The arrays of a 7-seat table for :func:`advance` (seats in ``occupied``)."""
-    wagers = wager_antes(STANDARD)
-    stake = np.zeros((7, 14), np.int64)
-    paid = np.zeros((7, 14), np.int64)
-    for s, ante in zip(occupied, antes, strict=True):
-        nets = net_antes(STANDARD, ante=Fraction(ante, 100))
-        stake[s] = [ante * w for w in wagers]
-        paid[s] = [int(ante * (w + x)) for w, x in zip(wagers, nets, strict=True)]
-
-    def seats(values: list[object], dtype: object, empty: object = 0) -> np.ndarray:
-        out = np.full(7, empty, dtype)
-        out[occupied] = values
-        return out
-
-    limited = chips is not None
-    return {
-        "occupied": seats([True] * len(occupied), np.bool_, False),
-        "rule": seats(rules, np.int64),
-        "lookup": seats([book.lookup_of[r] for r in rules], np.int64),  # type: ignore[attr-defined]
-        "mistake": seats(mistakes, np.uint64),
-        "stake": stake,
-        "paid": paid,
-        "side": np.zeros(7, np.bool_),
-        "limited": seats([limited] * len(occupied), np.bool_, False),
-        "need": seats([3 * a for a in antes], np.int64),
-        "rebuy_below": np.full(7, -(10**15), np.int64),  # no rebuys
-        "rebuy_unit": np.ones(7, np.int64),
-        "theo": np.zeros(7),
-        "leaves": seats(leaves or [math.inf] * len(occupied), np.float64, math.inf),
-        "session": seats(list(range(len(occupied))), np.int64),
-        "chips": seats(chips or [0] * len(occupied), np.int64),
-        "net": np.zeros(7, np.int64),
-        "hands": np.zeros(7, np.int64),
-        "bought": np.zeros(7, np.int64),
-        "words": rounds_words,
-    }
-
-
 _SECONDS = np.arange(8) * 10.0 + 30.0  # 30 s a round plus 10 s a player
 
 
-def _advance(t: float, table: dict[str, object], book: object, rows: np.ndarray) -> tuple:
-    """:func:`advance` on ``table`` from time 0 (no pause, dealing) to ``t``."""
-    k = table
-    ints = np.zeros((N_SEAT_INTS, 7), np.int64)
-    names = {OCCUPIED: "occupied", RULE: "rule", LOOKUP: "lookup", SIDE: "side",
-             LIMITED: "limited", NEED: "need", REBUY_BELOW: "rebuy_below",
-             REBUY_UNIT: "rebuy_unit", SESSION: "session", CHIPS: "chips", NET: "net",
-             HANDS: "hands", BOUGHT: "bought"}  # fmt: skip
-    for row, name in names.items():
-        ints[row] = k[name]
-    floats = np.stack([k["theo"], k["leaves"]])  # type: ignore[list-item]
-    money = np.stack([k["stake"], k["paid"]])  # type: ignore[list-item]
-    times = np.array([0.0, 0.0, math.inf, -math.inf])
-    state = np.array([1, 0], np.int64)
-    day = np.zeros(N_SUMS)
-    departed = np.zeros((7, 2))
-    counts = np.zeros(3, np.int64)
-    code = advance(
-        t, times, state, k["words"], np.arange(52, dtype=np.int64), _eval(), book.decide,  # type: ignore[attr-defined]
-        book.masks, _SECONDS, ints, k["mistake"], floats, money, np.zeros((2, 10), np.int64),  # type: ignore[attr-defined]
-        np.zeros(10, np.bool_), 0, rows, np.arange(11), day, np.zeros((8, 4)), np.zeros((8, 4)),
-        departed, counts,
-    )  # fmt: skip
-    for row, name in names.items():
-        k[name] = ints[row]
-    return code, times, state, day, departed[: counts[2]]
+def _seats(
+    occupied: list[int],
+    rules: list[int],
+    antes: list[int],
+    book: StrategyBook,
+    *,
+    mistakes: list[int] | None = None,
+    chips: list[int] | None = None,
+    leaves: list[float] | None = None,
+    side: bool = False,
+) -> np.ndarray:
+    """The :data:`SEAT` records of a 7-seat table for :func:`advance` (seats in ``occupied``)."""
+    wagers = wager_antes(STANDARD)
+    seats = np.zeros(7, SEAT)
+    seats["leaves"] = math.inf
+    seats["rebuy_below"], seats["rebuy_unit"] = -(10**15), 1  # no rebuys
+    for i, s in enumerate(occupied):
+        ante = antes[i]
+        nets = net_antes(STANDARD, ante=Fraction(ante, 100))
+        seat = seats[s]
+        seat["occupied"], seat["rule"], seat["lookup"] = 1, rules[i], book.lookup_of[rules[i]]
+        seat["mistake"] = mistakes[i] if mistakes else 0
+        seat["session"], seat["side"] = i, side
+        seat["stake"] = [ante * w for w in wagers]
+        seat["paid"] = [int(ante * (w + x)) for w, x in zip(wagers, nets, strict=True)]
+        seat["limited"], seat["need"] = chips is not None, 3 * ante
+        seat["chips"] = chips[i] if chips else 0
+        seat["leaves"] = leaves[i] if leaves else math.inf
+    return seats
+
+
+def _advance(
+    t: float,
+    seats: np.ndarray,
+    words: np.ndarray,
+    book: StrategyBook,
+    rows: np.ndarray,
+    *,
+    side: SideBet | None = None,
+    wager: int = 0,
+) -> tuple[int, np.void, np.void, np.ndarray]:
+    """:func:`advance` on ``seats`` from time 0 (no pause, dealing) to ``t``: (code, clock,
+    the day's sums, departures)."""
+    clock = new_clock()
+    side = side_bet(None, cents=True) if side is None else side
+    game = TableGame(hand_tables(), book.strategies, side, wager, _SECONDS)
+    hits = np.zeros(rows.shape[0] * 64, HIT)
+    table_book = TableBook(rows, np.zeros(1, DAY), np.zeros(64, RUN), hits, np.zeros(7, DEPARTURE))
+    code = advance(t, clock, seats, words, np.arange(52, dtype=np.int64), game, table_book)
+    gone = int(clock[0]["gone"])
+    return code, clock[0], table_book.day[0], table_book.departed[:gone]
+
+
+def _rows(hours: int) -> np.ndarray:
+    return np.zeros((hours, len(METRICS)))
 
 
 def test_advance_settles_the_rounds_deal_rounds_deals() -> None:
@@ -129,75 +112,70 @@ def test_advance_settles_the_rounds_deal_rounds_deals() -> None:
     words = np.random.default_rng(11).bit_generator.random_raw(rounds * (6 * n + 5))
     rules = [optimal, akj, optimal]
     thresholds = [0, min(int(0.3 * 2**64), 2**64 - 1), 0]
-    outcomes = np.zeros((rounds, n), np.int8)
-    cats = np.zeros((rounds, n), np.int8)
-    deal_rounds(words, rounds, n, np.arange(52, dtype=np.int64), *_eval(), np.array(rules),
-                book.decide, np.array([book.lookup_of[r] for r in rules]), book.masks,
-                np.array(thresholds, np.uint64), outcomes, cats)  # fmt: skip
+    lookups = np.array([book.lookup_of[r] for r in rules])
+    seat_rules = SeatRules(np.array(rules), lookups, np.array(thresholds, np.uint64))
+    out = RoundOut(np.zeros((rounds, n), np.int8), np.zeros((rounds, n), np.int8))
+    deck = np.arange(52, dtype=np.int64)
+    deal_rounds(words, rounds, n, deck, hand_tables(), book.strategies, seat_rules, out)
+    outcomes = out.outcome
     antes = [500, 1000, 2500]
-    table = _table(words, occupied, rules, thresholds, antes, book)
-    rows = np.zeros((100, 11))
+    seats = _seats(occupied, rules, antes, book, mistakes=thresholds)
+    rows = _rows(100)
     t = rounds * _SECONDS[n]
-    code, times, state, day, departed = _advance(t, table, book, rows)
+    code, clock, day, departed = _advance(t, seats, words, book, rows)
 
-    stake, paid = table["stake"], table["paid"]
-    expected = [int((paid[s][outcomes[:, i]] - stake[s][outcomes[:, i]]).sum())  # type: ignore[index]
-                for i, s in enumerate(occupied)]  # fmt: skip
+    expected = [
+        int((seats["paid"][s][outcomes[:, i]] - seats["stake"][s][outcomes[:, i]]).sum())
+        for i, s in enumerate(occupied)
+    ]
     assert code == DONE and len(departed) == 0
-    assert state[1] == len(words) and times[0] == t == times[1]
-    assert table["net"][occupied].tolist() == expected  # type: ignore[index]
-    assert table["hands"][occupied].tolist() == [rounds] * n  # type: ignore[index]
-    assert day[0] == rounds and day[1] == rounds * n and day[6] == rounds * sum(antes)
-    assert day[3] == -sum(expected)  # the house's main-game win
-    assert rows[:, 0].sum() == rounds and rows[:, 3].sum() == -sum(expected)
-    assert rows[:, 8].sum() == pytest.approx(n * t) and rows[:, 9].sum() == pytest.approx(t)
-    assert rows[:, 10].sum() == 0  # no rebuys
-    careful = np.zeros_like(outcomes)
-    deal_rounds(words, rounds, n, np.arange(52, dtype=np.int64), *_eval(), np.array(rules),
-                book.decide, np.array([book.lookup_of[r] for r in rules]), book.masks,
-                np.zeros(n, np.uint64), careful, cats)  # fmt: skip
-    flipped = ((careful == 0) != (outcomes == 0)).mean(axis=0)
+    assert clock["word"] == len(words) and clock["next_round"] == t == clock["last_change"]
+    assert seats["net"][occupied].tolist() == expected
+    assert seats["hands"][occupied].tolist() == [rounds] * n
+    assert day["rounds"] == rounds and day["hands"] == rounds * n
+    assert day["initial_bets"] == rounds * sum(antes)
+    assert day["main_win"] == -sum(expected)  # the house's main-game win
+    assert rows[:, ROUNDS].sum() == rounds and rows[:, MAIN_WIN].sum() == -sum(expected)
+    assert rows[:, SEAT_SECONDS].sum() == pytest.approx(n * t)
+    assert rows[:, DEALING_SECONDS].sum() == pytest.approx(t)
+    assert rows[:, DROP].sum() == 0  # no rebuys
+    careful = RoundOut(np.zeros_like(outcomes), np.zeros_like(outcomes))
+    exact_play = seat_rules._replace(mistake=np.zeros(n, np.uint64))
+    deck = np.arange(52, dtype=np.int64)
+    deal_rounds(words, rounds, n, deck, hand_tables(), book.strategies, exact_play, careful)
+    flipped = ((careful.outcome == 0) != (outcomes == 0)).mean(axis=0)
     assert flipped[0] == flipped[2] == 0 and abs(flipped[1] - 0.3) < 0.03  # a 30% mistake rate
 
 
-def _replay(words: np.ndarray, table: dict[str, object], book: object, t: float) -> tuple:
+def _replay(
+    words: np.ndarray, seats: np.ndarray, book: StrategyBook, t: float
+) -> tuple[dict[int, int], dict[int, int], dict[int, float], float]:
     """The table's story told round by round in Python: (nets, hands, departures, seat seconds)."""
-    occupied = [int(s) for s in np.flatnonzero(table["occupied"])]  # type: ignore[arg-type]
-    chips = {s: int(table["chips"][s]) for s in occupied}  # type: ignore[index]
-    leaves = {s: float(table["leaves"][s]) for s in occupied}  # type: ignore[index]
+    occupied = [int(s) for s in np.flatnonzero(seats["occupied"])]
+    chips = {s: int(seats["chips"][s]) for s in occupied}
+    leaves = {s: float(seats["leaves"][s]) for s in occupied}
     nets = dict.fromkeys(occupied, 0)
     hands = dict.fromkeys(occupied, 0)
-    stake, paid, rule = table["stake"], table["paid"], table["rule"]
+    stake, paid, rule = seats["stake"], seats["paid"], seats["rule"]
     deck = np.arange(52, dtype=np.int64)
-    w, start, seat_seconds, last, departures = 0, 0.0, 0.0, 0.0, {}
+    w, start, seat_seconds, last = 0, 0.0, 0.0, 0.0
+    departures: dict[int, float] = {}
     while True:
         n = len(occupied)
         gone = min((leaves[s] for s in occupied), default=math.inf)
         if n and start < min(t, gone):
-            outcome, cats = np.zeros(n, np.int64), np.zeros(n, np.int64)
-            rules = np.array([rule[s] for s in occupied])  # type: ignore[index]
-            lookups = np.array([book.lookup_of[r] for r in rules])  # type: ignore[attr-defined]
-            w = deal_round(
-                words,
-                w,
-                n,
-                deck,
-                *_eval(),
-                rules,
-                book.decide,
-                lookups,  # type: ignore[attr-defined]
-                book.masks,
-                np.zeros(n, np.uint64),
-                outcome,
-                cats,
-            )  # type: ignore[attr-defined]
+            out = RoundOut(np.zeros(n, np.int64), np.zeros(n, np.int64))
+            rules = np.array([rule[s] for s in occupied])
+            lookups = np.array([book.lookup_of[r] for r in rules])
+            seat_rules = SeatRules(rules, lookups, np.zeros(n, np.uint64))
+            w, _ = deal_round(words, w, n, deck, hand_tables(), book.strategies, seat_rules, out)
             end = start + _SECONDS[n]
             for i, s in enumerate(occupied):
-                won = int(paid[s][outcome[i]] - stake[s][outcome[i]])  # type: ignore[index]
+                won = int(paid[s][out.outcome[i]] - stake[s][out.outcome[i]])
                 nets[s] += won
                 chips[s] += won
                 hands[s] += 1
-                if chips[s] < table["need"][s]:  # type: ignore[index]
+                if chips[s] < seats["need"][s]:
                     leaves[s] = min(leaves[s], end)
             start = end
         elif gone < t:
@@ -221,19 +199,19 @@ def test_advance_lets_players_go_at_their_session_end_and_when_out_of_chips() ->
     optimal = book.slot("optimal")
     occupied = [1, 3, 6]
     words = np.random.default_rng(5).bit_generator.random_raw(100_000)
-    table = _table(words, occupied, [optimal] * 3, [0, 0, 0], [500, 500, 500], book,
-                   chips=[1500, 10**9, 10**9], leaves=[math.inf, 1000.0, math.inf])  # fmt: skip
-    nets, hands, departures, seat_seconds = _replay(words, table, book, 3000.0)
-    rows = np.zeros((10, 11))
-    code, times, _, _, departed = _advance(3000.0, table, book, rows)
+    chips, leaves = [1500, 10**9, 10**9], [math.inf, 1000.0, math.inf]
+    seats = _seats(occupied, [optimal] * 3, [500, 500, 500], book, chips=chips, leaves=leaves)
+    nets, hands, departures, seat_seconds = _replay(words, seats.copy(), book, 3000.0)
+    rows = _rows(10)
+    code, clock, _, departed = _advance(3000.0, seats, words, book, rows)
     assert code == DONE
-    assert {int(s): when for s, when in departed.tolist()} == departures
+    assert {int(d["seat"]): float(d["time"]) for d in departed} == departures
     assert set(departures) == {1, 3} and departures[3] == 1000.0
-    assert table["net"][occupied].tolist() == [nets[s] for s in occupied]  # type: ignore[index]
-    assert table["hands"][occupied].tolist() == [hands[s] for s in occupied]  # type: ignore[index]
+    assert seats["net"][occupied].tolist() == [nets[s] for s in occupied]
+    assert seats["hands"][occupied].tolist() == [hands[s] for s in occupied]
     assert hands[1] < hands[3] < hands[6]
-    assert rows[:, 8].sum() == pytest.approx(seat_seconds)
-    assert rows[:, 0].sum() == hands[6] and times[1] == 3000.0
+    assert rows[:, SEAT_SECONDS].sum() == pytest.approx(seat_seconds)
+    assert rows[:, ROUNDS].sum() == hands[6] and clock["last_change"] == 3000.0
 
 
 @pytest.mark.parametrize("seats", [1, 7])
@@ -249,3 +227,46 @@ def test_round_dealer_house_edge_agrees_with_the_exact_analysis(seats: int) -> N
     se = per_round.std(ddof=1) * np.sqrt(len(per_round)) / hands
     exact = float(analyze_caribbean(STANDARD, "optimal").house_edge)
     assert abs(edge - exact) < 4 * se, (edge, exact, se)
+
+
+def test_floor_envy_bonuses_agree_with_simulate_and_the_exact_value() -> None:
+    """A progressive with envy bonuses at a full 7-seat table, every seat betting: the floor's
+    clock pays each side bet the envy of the other six hands (its side-bet awards less the
+    same rounds' awards without envy) as ``simulate`` does, within 4 standard errors of each
+    other and of the exact envy per side bet, 6 x sum of P(hand) x bonus."""
+    bonuses = {"flush": 5, "full_house": 10, "four_of_a_kind": 25, "straight_flush": 100}
+    hands = {"flush": 5108, "full_house": 3744, "four_of_a_kind": 624, "straight_flush": 36}
+    base = load_progressive("progressives/50-75-100")
+    envy = {k: Fraction(v) for k, v in bonuses.items()}
+    progressive = dataclasses.replace(base, envy_bonuses=envy)
+    p = {k: Fraction(n, 2_598_960) for k, n in hands.items()}
+    mean = sum(p[k] * v for k, v in bonuses.items())
+    variance = sum(p[k] * v * v for k, v in bonuses.items()) - mean**2
+    exact = 6 * float(mean)  # dollars of envy per side bet
+
+    def standard_error(rounds: int) -> float:  # a round's envy: 6 x the bonuses of 7 hands
+        return 6 * math.sqrt(float(variance) / (7 * rounds))
+
+    rounds = 60_000
+    book = RoundDealer(STANDARD, np.random.default_rng(0)).book
+    optimal = book.slot("optimal")
+    words = np.random.default_rng(6).bit_generator.random_raw(rounds * (6 * 7 + 5))
+    paid = []
+    for side in (side_bet(progressive, cents=True), side_bet(base, cents=True)):
+        seats = _seats(list(range(7)), [optimal] * 7, [500] * 7, book, side=True)
+        t = rounds * _SECONDS[7]
+        code, _, day, _ = _advance(t, seats, words, book, _rows(24), side=side, wager=100)
+        assert code == DONE and day["rounds"] == rounds
+        paid.append(float(day["side_paid"]))
+    floor_envy = (paid[0] - paid[1]) / 100 / (7 * rounds)
+
+    config = CaribbeanSimConfig.table(
+        STANDARD, seats=7, strategy="optimal", progressive=progressive
+    )
+    result = simulate_caribbean(config, 4 * rounds, seed=8, workers=1)
+    assert result.progressive is not None
+    simulated = result.progressive.envy_paid / (7 * 4 * rounds)
+    se_floor, se_simulated = standard_error(rounds), standard_error(4 * rounds)
+    assert abs(floor_envy - exact) < 4 * se_floor, (floor_envy, exact, se_floor)
+    assert abs(simulated - exact) < 4 * se_simulated, (simulated, exact, se_simulated)
+    assert abs(floor_envy - simulated) < 4 * math.hypot(se_floor, se_simulated)

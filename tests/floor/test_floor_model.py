@@ -29,10 +29,10 @@ from casino_sim.engine.ledger import (
 )
 from casino_sim.floor.plan import FloorPlan, prepare_floor
 from casino_sim.floor.players import Player
-from casino_sim.floor.poker import PokerTable
 from casino_sim.floor.results import ReplicationResult
 from casino_sim.floor.run import run_replication
 from casino_sim.floor.schedule import DAY, HOUR
+from casino_sim.floor.stud.table import PokerTable
 from casino_sim.floor.tally import (
     DEALING_SECONDS,
     INITIAL_BETS,

@@ -4,28 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from scipy import stats
 
 from casino_sim.config import load_floor
 from casino_sim.engine.ledger import Ledger
 from casino_sim.floor.meters import LinkedBadBeat
 from casino_sim.floor.players import Player
-from casino_sim.floor.poker import PokerTable
-from casino_sim.floor.poker_segments import shuffled_decks, time_hands
+from casino_sim.floor.stud.segments import Pace, Window, time_hands
+from casino_sim.floor.stud.table import PokerTable
 from casino_sim.floor.tally import ROUNDS, SessionLog, TableTally
 from casino_sim.games.poker_room.bots import default_population
-
-
-def test_shuffled_decks_are_permutations_with_every_card_equally_likely_everywhere() -> None:
-    """52,000 decks: each a permutation of 0..51; the card at positions 0, 25 and 51 passes a
-    chi-square test of uniformity (p > 0.001), and so does the position of the ace of spades."""
-    words = np.random.default_rng(3).bit_generator.random_raw(52_000 * 51)
-    decks = shuffled_decks(words)
-    assert decks.shape == (52_000, 52) and decks.dtype == np.int8
-    assert (np.sort(decks, axis=1) == np.arange(52)).all()
-    for column in (decks[:, 0], decks[:, 25], decks[:, 51], np.argmax(decks == 51, axis=1)):
-        counts = np.bincount(column, minlength=52)
-        assert stats.chisquare(counts).pvalue > 1e-3
 
 
 def test_time_hands_keeps_the_hands_starting_before_the_end_and_none_past_the_pause() -> None:
@@ -35,9 +22,10 @@ def test_time_hands_keeps_the_hands_starting_before_the_end_and_none_past_the_pa
     street = np.array([0, 1, 2, 0, 0], np.int64)
     showdown = np.array([0, 0, 1, 0, 0], np.int64)
     ends = np.zeros(5)
-    kept, clock = time_hands(0.0, 250.0, np.inf, 100.0, 10.0, 20.0, street, showdown, ends)
+    pace = Pace(per_hand=100.0, per_player=0.0, per_street=10.0, per_showdown=20.0)
+    kept, clock = time_hands(Window(0.0, 250.0, np.inf), 100.0, pace, street, showdown, ends)
     assert (kept, clock) == (3, 350.0) and ends[:3].tolist() == [100.0, 210.0, 350.0]
-    kept, clock = time_hands(0.0, 250.0, 300.0, 100.0, 10.0, 20.0, street, showdown, ends)
+    kept, clock = time_hands(Window(0.0, 250.0, 300.0), 100.0, pace, street, showdown, ends)
     assert (kept, clock) == (2, 300.0)
 
 

@@ -180,7 +180,7 @@ def _scripted_twins(table, holdings, script):
     variant = load_variant("seven_card_stud")
     n = len(holdings)
     hand = StudHand(variant, table, [100_000] * n, stacked_deck(variant, holdings))
-    cfg = kernel_config(variant, table)[0]
+    cfg = kernel_config(variant, table).cfg
     st = np.zeros(fr.N_STATE, np.int64)
     ss = np.zeros((fr.N_SEAT_ROWS, n), np.int64)
     ss[fr.STK], ss[fr.CON], ss[fr.LIVE], st[fr.ALIVE] = hand.stacks, hand.contrib, 1, n
@@ -189,19 +189,19 @@ def _scripted_twins(table, holdings, script):
 
     def offered(seat):
         legal = hand.legal_actions()
-        kind, s0, s1, full0 = fr.aggressive(seat, st, cfg, ss, n)
+        kind, sizes = fr.aggressive(seat, st, cfg, ss, n)
         mine = next((a for a in _AGGRESSIVE if a in legal.actions), None)
         assert kind == (-1 if mine is None else int(mine))
         if mine is not None:
-            assert legal.sizes == ((s0,) if s1 < 0 else (s0, s1))
-        return kind, s0, s1, full0
+            assert legal.sizes == ((sizes.first,) if sizes.second < 0 else sizes[:2])
+        return kind, sizes
 
     for action, to in script:
         seat = hand.actor
-        _, s0, s1, full0 = offered(seat)
+        _, sizes = offered(seat)
         hand.act(action, to)
-        amount = -1 if to is None else to
-        fr.apply_action(seat, int(action), amount, s0, s1, full0, st, cfg, ss, n)
+        choice = fr.Choice(int(action), -1 if to is None else to, sizes)
+        fr.apply_action(seat, choice, st, cfg, ss, n)
         assert ss[fr.STK].tolist() == hand.stacks and ss[fr.SB].tolist() == hand.sbet
         assert fr.next_actor(seat, ss, n) == hand.actor
     return offered(hand.actor)[0]

@@ -10,7 +10,9 @@ screenshot and the printed PDF are kept in ``tests/report/artifacts/``.
 
 from __future__ import annotations
 
-import shutil
+import io
+import os
+import struct
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -67,6 +69,22 @@ def built(default_report: tuple[Path, str, dict[str, Any]]) -> Built:
     return Built(folder, record)
 
 
+def _keep(data: bytes, path: Path) -> None:
+    """Write ``data`` to ``path`` atomically (a temporary file beside it, then renamed)."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    """Width and height of a whole PNG (signature, IHDR first, IEND last), in pixels."""
+    assert data.startswith(b"\x89PNG\r\n\x1a\n"), "not a PNG"
+    assert data[12:16] == b"IHDR", "a PNG's first chunk is IHDR"
+    assert data.endswith(b"IEND\xaeB`\x82"), "a PNG ends with IEND (a cut file does not)"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
 @pytest.fixture(scope="module")
 def looked(built: Built, browser: Browser, artifacts: Path) -> dict[str, Any]:
     """Open report.html in Chromium; what happened while loading, what the page holds."""
@@ -83,12 +101,12 @@ def looked(built: Built, browser: Browser, artifacts: Path) -> dict[str, Any]:
     response = page.goto(url, wait_until="load")
     page.wait_for_load_state("networkidle")
     looked: dict[str, Any] = page.evaluate(_LOOK)
-    screenshot = built.folder.parent / "report.png"
-    page.screenshot(path=str(screenshot), full_page=True)
-    shutil.copyfile(screenshot, artifacts / "report.png")
-    printed = built.folder.parent / "printed.pdf"
-    page.pdf(path=str(printed), format="A4", print_background=True)
-    shutil.copyfile(printed, artifacts / "report-printed.pdf")
+    # What the browser returned is checked as bytes; the kept copies are written whole (a
+    # temporary file renamed), so another run writing the same artifact never leaves half a file.
+    screenshot = page.screenshot(full_page=True)
+    _keep(screenshot, artifacts / "report.png")
+    printed = page.pdf(format="A4", print_background=True)
+    _keep(printed, artifacts / "report-printed.pdf")
     page.close()
     return looked | {
         "url": url,
@@ -155,9 +173,15 @@ def test_table_of_contents_links_resolve(looked, built):
 def test_screenshot_and_printed_pdf(looked, artifacts):
     from pypdf import PdfReader
 
-    png = looked["screenshot"].read_bytes()
-    assert png.startswith(b"\x89PNG") and len(png) > 10_000
-    assert (artifacts / "report.png").read_bytes() == png
-    printed = PdfReader(looked["printed"])
+    # A full-page screenshot: the viewport's width, the whole page's height (several screens).
+    png = looked["screenshot"]
+    width, height = _png_size(png)
+    assert width == 1280 and height > 2 * 900 and len(png) > 10_000
+    # The kept copy is a whole PNG of the same page (compared by size, not bytes: another run
+    # of this test in the same checkout may have written it since, from its own rendering).
+    assert _png_size((artifacts / "report.png").read_bytes()) == (width, height)
+    printed = PdfReader(io.BytesIO(looked["printed"]))
     assert len(printed.pages) > 1
     assert "5.2243%" in printed.pages[0].extract_text() + printed.pages[1].extract_text()
+    kept = PdfReader(artifacts / "report-printed.pdf")
+    assert len(kept.pages) == len(printed.pages)

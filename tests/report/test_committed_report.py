@@ -140,3 +140,44 @@ def test_html_and_pdf_show_the_headline():
     assert [figure for figure in headline if figure not in html] == []
     assert [figure for figure in headline if figure not in text] == []
     assert len(pdf.pages) > 1
+
+
+# --- the committed `casino-sim analyze --report` examples (reports/standard/) ----------------
+
+
+@pytest.mark.parametrize("name", sorted(regenerate.ANALYZE_EXAMPLES))
+def test_each_analyze_example_is_current(name):
+    """reports/NAME/ holds exactly what its command wrote (one pipeline: the PAR report, exact
+    figures only), made by this version from today's inputs, templates and report code, and
+    its exact figures equal a fresh analysis."""
+    stale = f"reports/{name}/ is out of date: run `python reports/regenerate.py {name}`"
+    folder = regenerate.HERE / name
+    manifest = json.loads((folder / regenerate.MANIFEST).read_text())
+    record = json.loads((folder / "report.json").read_text())
+    command = regenerate.ANALYZE_EXAMPLES[name]
+    assert manifest["command"] == " ".join(command), stale
+    assert record["provenance"]["command_line"] == list(command), stale
+    assert record["provenance"]["seed"] is None and manifest["seed"] is None  # exact only
+    files = sorted(p.name for p in folder.iterdir())
+    assert files == sorted([*manifest["files"], regenerate.MANIFEST]), stale
+    assert {
+        n for n, sha in manifest["files"].items() if regenerate.file_sha256(folder / n) != sha
+    } == set()
+    assert manifest["casino_sim_version"] == casino_sim.__version__, stale
+    assert record["provenance"]["casino_sim_version"] == casino_sim.__version__, stale
+    changed = [
+        n
+        for n, sha in manifest["inputs"].items()
+        if regenerate.file_sha256(resolve_input(n)) != sha
+    ]
+    assert changed == [], f"{stale} (inputs changed since)"
+    assert manifest["sources"] == regenerate.source_hashes(), stale
+    assert [t for t in _strings(record) if os.path.isabs(t)] == [], stale
+    data = record["sections"][0]["data"]
+    ante = data["analysis"]["ante"]
+    fresh = analyze_caribbean(
+        load_paytable(data["paytable"]),
+        record["provenance"]["parameters"]["strategy"],
+        ante=None if ante is None else Fraction(ante),
+    )
+    assert Fraction(_headline(record, "house_edge")["exact_text"]) == fresh.house_edge, stale

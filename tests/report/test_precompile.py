@@ -60,3 +60,24 @@ def test_a_warm_report_starts_nothing_and_says_nothing(monkeypatch, inputs, capl
     with caplog.at_level(logging.INFO, logger="casino_sim"), precompile.compile_ahead(inputs):
         assert not compiling._ACTIVE
     assert not caplog.records
+
+
+def test_a_quick_hand_loop_leaves_the_floors_compiles_to_its_own_lane(cold, inputs, monkeypatch):
+    import dataclasses
+
+    from casino_sim.games.poker_room import fast
+
+    monkeypatch.setattr(fast, "KERNELS", dataclasses.replace(fast.KERNELS, seconds=10))
+    monkeypatch.setattr(precompile, "_counts_cached", lambda: False)  # the second lane starts late
+    lanes, _ = precompile.compile_lanes(inputs)
+    assert [[task.name for task in lane] for lane in lanes] == [
+        [
+            "stud: hand loop",
+            "stud settlement",
+            "stud",  # the stud table's run needs nothing the floors compile
+            "floor: banked tables",
+            "floor: stud showdowns",
+            "floor",
+        ],
+        ["Caribbean Stud Monte Carlo"],
+    ]

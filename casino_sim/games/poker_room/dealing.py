@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from casino_sim.shuffle import shuffled_decks
+
 __all__ = ["UNIFORMS_PER_HAND", "WEYL_STEP", "bot_uniform", "draw_hands"]
 
 #: Uniform numbers pre-drawn per hand (a hand rarely needs more decisions).
@@ -30,8 +32,7 @@ WEYL_STEP = 0.6180339887498949
 
 def draw_hands(rng: np.random.Generator, count: int) -> tuple[np.ndarray, np.ndarray]:
     """``count`` shuffled decks (int8, one row each) and their bots' uniform numbers."""
-    decks = rng.permuted(np.tile(np.arange(52, dtype=np.int8), (count, 1)), axis=1)
-    return decks, rng.random((count, UNIFORMS_PER_HAND))
+    return shuffled_decks(rng, count), rng.random((count, UNIFORMS_PER_HAND))
 
 
 def bot_uniform(row: np.ndarray, k: int) -> float:

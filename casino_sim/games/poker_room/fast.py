@@ -48,6 +48,17 @@ from casino_sim.games.poker_room.fast_bots import RANK_HIGH, RANK_HILO, RANK_LOW
 from casino_sim.games.poker_room.fast_kernel import play_hands
 from casino_sim.games.poker_room.fast_rules import CFG_FIELDS, STRUCTURES
 from casino_sim.games.poker_room.fast_settle import settle_hands
+from casino_sim.games.poker_room.fast_state import (
+    DROP_RAKE,
+    NO_RAKE,
+    PERCENT_RAKE,
+    RAKE_FIELDS,
+    Block,
+    Outcomes,
+    Played,
+    Settled,
+    StudGame,
+)
 from casino_sim.games.poker_room.structures import BetLimits
 
 __all__ = [
@@ -65,7 +76,7 @@ __all__ = [
 Ints = NDArray[np.int64]
 
 #: The compiled stud engine's kernels (compiled once, before the workers start: engine.compiling).
-KERNELS = KernelSet("stud", (play_hands, settle_hands), seconds=35)
+KERNELS = KernelSet("stud", (play_hands, settle_hands), seconds=28)
 
 
 @dataclass
@@ -81,6 +92,16 @@ class HandArrays:
     showdown: NDArray[np.bool_]
     bad_beat: Ints
     replayed: int = 0
+
+    def settled(self) -> Settled:
+        """The settlement's outputs (views of these arrays)."""
+        return Settled(self.stacks_end, self.rake, self.drop, self.bad_beat)
+
+    def outcomes(self) -> Outcomes:
+        """The money of every hand (views of these arrays)."""
+        return Outcomes(
+            self.wagered, self.stacks_start, self.stacks_end, self.rake, self.drop, self.bad_beat
+        )
 
     def same_hands(self, other: HandArrays) -> bool:
         """True when every per-hand outcome matches (the replay count may differ)."""
@@ -165,25 +186,20 @@ _RANKINGS = {
 }
 
 
-_CONFIGS: dict[tuple[int, int], tuple[StudVariant, StudTable, Ints, Ints, Ints]] = {}
+_CONFIGS: dict[tuple[int, int], tuple[StudVariant, StudTable, StudGame]] = {}
 
 
-def _configs(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints, Ints]:
-    """The kernel's game, streets and rake arrays, built once per (variant, table)."""
+def kernel_config(variant: StudVariant, table: StudTable) -> StudGame:
+    """The compiled kernels' :class:`~casino_sim.games.poker_room.fast_state.StudGame` for
+    ``variant`` at ``table``, built once per (variant, table)."""
     key = (id(variant), id(table))
     if key not in _CONFIGS:
         if len(_CONFIGS) >= 64:
             _CONFIGS.pop(next(iter(_CONFIGS)))
         cfg, streets = _config(variant, table)
-        _CONFIGS[key] = (variant, table, cfg, streets, _rake_config(table))  # keeps the ids alive
-    return _CONFIGS[key][2:]
-
-
-def kernel_config(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints, Ints, bool]:
-    """The compiled kernels' game, streets and rake arrays and the odd-chip rule
-    (``True``: to the first seat) for ``variant`` at ``table``."""
-    cfg, streets, rake = _configs(variant, table)
-    return cfg, streets, rake, table.odd_chip == "first-seat"
+        game = StudGame(cfg, streets, _rake_config(table), table.odd_chip == "first-seat")
+        _CONFIGS[key] = (variant, table, game)  # keeps the ids alive
+    return _CONFIGS[key][2]
 
 
 def _config(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints]:
@@ -217,22 +233,43 @@ def _config(variant: StudVariant, table: StudTable) -> tuple[Ints, Ints]:
 
 
 def _rake_config(table: StudTable) -> Ints:
-    """kind (1 percent, 2 drop), rate, cap, no rake on the first street, increment, drop,
-    min pot, then the bad-beat jackpot: on, drop, min pot, qualifying value, min players."""
+    """The rake vector (:data:`~casino_sim.games.poker_room.fast_state.RAKE_FIELDS`)."""
     rake, bb = table.rake, table.bad_beat
-    row = [0, 0, 1, -1, True, 1, 0, 0]  # no rake from pots: none, or time collection
+    values: dict[str, int] = {  # no rake from pots: none, or time collection
+        "kind": NO_RAKE,
+        "rate_numerator": 0,
+        "rate_denominator": 1,
+        "cap": -1,
+        "no_first_street": True,
+        "increment": 1,
+        "drop": 0,
+        "min_pot": 0,
+    }
     if isinstance(rake, PercentRake):
-        cap = -1 if rake.cap_cents is None else rake.cap_cents
-        row = [1, rake.rate.numerator, rake.rate.denominator, cap, rake.no_rake_third_street,
-               rake.increment_cents, 0, rake.min_pot_cents]  # fmt: skip
+        values |= {
+            "kind": PERCENT_RAKE,
+            "rate_numerator": rake.rate.numerator,
+            "rate_denominator": rake.rate.denominator,
+            "cap": -1 if rake.cap_cents is None else rake.cap_cents,
+            "no_first_street": rake.no_rake_third_street,
+            "increment": rake.increment_cents,
+            "min_pot": rake.min_pot_cents,
+        }
     elif isinstance(rake, DropRake):
-        row = [2, 0, 1, -1, rake.no_rake_third_street, 1, rake.amount_cents, rake.min_pot_cents]
-    if bb is None:
-        row += [False, 0, 0, 0, 2]
-    else:
-        row += [True, bb.drop_cents, bb.min_pot_cents, bb.qualifying_hand.min_value,
-                bb.min_players]  # fmt: skip
-    return np.array(row, np.int64)
+        values |= {
+            "kind": DROP_RAKE,
+            "no_first_street": rake.no_rake_third_street,
+            "drop": rake.amount_cents,
+            "min_pot": rake.min_pot_cents,
+        }
+    values |= {
+        "jackpot": bb is not None,
+        "jackpot_drop": 0 if bb is None else bb.drop_cents,
+        "jackpot_min_pot": 0 if bb is None else bb.min_pot_cents,
+        "jackpot_min_value": 0 if bb is None else bb.qualifying_hand.min_value,
+        "jackpot_min_players": 2 if bb is None else bb.min_players,
+    }
+    return np.array([int(values[k]) for k in RAKE_FIELDS], np.int64)
 
 
 def _evaluate(
@@ -276,11 +313,9 @@ def play_compiled(
     if reason is not None:
         raise OptionError(f"the compiled stud engine cannot play {reason}")
     n = len(players)
-    out, status, live, cards, n_comm, config = _deal(
-        variant, table, players, decks, uniforms, first, stacks
-    )
-    _settle(variant, config, out, status, live, cards, n_comm)
-    replay = np.flatnonzero(status)
+    out, played = _deal(variant, table, players, decks, uniforms, first, stacks)
+    _settle(variant, kernel_config(variant, table), out, played)
+    replay = np.flatnonzero(played.status)
     if replay.size:
         dealer = StudDealer(variant, table)
         for h in replay.tolist():
@@ -299,21 +334,33 @@ def _deal(
     uniforms: NDArray[np.float64],
     first: int,
     stacks: Ints | None,
-) -> tuple[HandArrays, NDArray[np.int8], NDArray[np.bool_], NDArray[np.int8], Ints, Settlement]:
-    """The hand loop over ``decks``: the outcomes so far, each hand's status, live seats, cards
-    and community cards, and what :func:`_settle` needs of the table."""
+) -> tuple[HandArrays, Played]:
+    """The hand loop over ``decks``: the outcomes so far and what the settlement reads (its
+    ``wagered`` and ``street`` are the outcomes' arrays)."""
     n, count = len(players), len(decks)
-    cfg, streets, rake, first_seat = kernel_config(variant, table)
     bots = np.array([(b.tightness, b.aggression, b.bluff) for b in players], np.float64)
     out = _empty(count, n, table.buy_in_cents, stacks)
-    status = np.zeros(count, np.int8)
-    live = np.zeros((count, n), np.bool_)
-    n_comm = np.zeros(count, np.int64)
-    cards = np.zeros((count, n, variant.cards_per_player), np.int8)
-    args = (np.ascontiguousarray(decks, np.int8), np.ascontiguousarray(uniforms, np.float64))
-    play_hands(*args, first, out.stacks_start, cfg, streets, bots, status, out.wagered, live,
-               out.street, cards, n_comm)  # fmt: skip
-    return out, status, live, cards, n_comm, (cfg, rake, first_seat)
+    played = _played(out, variant.cards_per_player)
+    block = Block(
+        np.ascontiguousarray(decks, np.int8),
+        np.ascontiguousarray(uniforms, np.float64),
+        out.stacks_start,
+    )
+    play_hands(block, first, kernel_config(variant, table), bots, played)
+    return out, played
+
+
+def _played(out: HandArrays, cards_per_player: int) -> Played:
+    """Zeroed hand-loop outputs beside ``out`` (sharing its ``wagered`` and ``street``)."""
+    count, n = out.wagered.shape
+    return Played(
+        status=np.zeros(count, np.int8),
+        wagered=out.wagered,
+        live=np.zeros((count, n), np.bool_),
+        street=out.street,
+        cards=np.zeros((count, n, cards_per_player), np.int8),
+        n_comm=np.zeros(count, np.int64),
+    )
 
 
 def compile_hand_loop(
@@ -328,28 +375,12 @@ def compile_hand_loop(
     _deal(variant, table, players, decks, uniforms, 0, None)
 
 
-#: The game and rake arrays and the odd-chip rule (:func:`kernel_config`) settling needs.
-Settlement = tuple[Ints, Ints, bool]
-
-
-def _settle(
-    variant: StudVariant,
-    config: Settlement,
-    out: HandArrays,
-    status: NDArray[np.int8],
-    live: NDArray[np.bool_],
-    cards: NDArray[np.int8],
-    n_comm: Ints,
-) -> None:
-    """Showdowns, hand values and the settlement of every hand the hand loop played
-    (``config``: the game and rake arrays and the odd-chip rule of :func:`kernel_config`)."""
-    cfg, rake, first_seat = config
-    n_live = live.sum(axis=1)
-    out.showdown[:] = (status == 0) & (n_live > 1)
-    high, low = _evaluate(variant, cards, out.showdown[:, None] & live)
-    settle_hands(status, out.wagered, live, out.street, cards, n_comm, high, low,
-                 out.stacks_start, rake, cfg[1], first_seat, out.stacks_end, out.rake, out.drop,
-                 out.bad_beat)  # fmt: skip
+def _settle(variant: StudVariant, game: StudGame, out: HandArrays, played: Played) -> None:
+    """Showdowns, hand values and the settlement of every hand the hand loop played."""
+    n_live = played.live.sum(axis=1)
+    out.showdown[:] = (played.status == 0) & (n_live > 1)
+    high, low = _evaluate(variant, played.cards, out.showdown[:, None] & played.live)
+    settle_hands(played, high, low, out.stacks_start, game, out.settled())
 
 
 def compile_settlement(variant: StudVariant, table: StudTable, players: int) -> None:
@@ -357,17 +388,11 @@ def compile_settlement(variant: StudVariant, table: StudTable, players: int) -> 
     from numba's cache) without the hand loop: one showdown of ``players`` seats, nothing
     wagered (the kernels' argument types are those of played hands)."""
     cards_per_seat = variant.cards_per_player
-    cards = np.arange(players * cards_per_seat) % 52  # distinct within each seat's cards
-    cfg, _, rake, first_seat = kernel_config(variant, table)
-    _settle(
-        variant,
-        (cfg, rake, first_seat),
-        _empty(1, players, table.buy_in_cents),
-        np.zeros(1, np.int8),
-        np.ones((1, players), np.bool_),
-        cards.astype(np.int8).reshape(1, players, cards_per_seat),
-        np.zeros(1, np.int64),
-    )
+    out = _empty(1, players, table.buy_in_cents)
+    played = _played(out, cards_per_seat)
+    played.live[:] = True
+    played.cards[:] = (np.arange(players * cards_per_seat) % 52).reshape(played.cards.shape)
+    _settle(variant, kernel_config(variant, table), out, played)
 
 
 def play_python(

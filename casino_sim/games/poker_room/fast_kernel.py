@@ -20,7 +20,9 @@ from casino_sim.games.poker_room.fast_bots import (
     F64,
     I8,
     I64,
-    Bools,
+    Exposed,
+    Holdings,
+    Read,
     bring_in_seat,
     decide,
     first_to_act,
@@ -54,6 +56,7 @@ from casino_sim.games.poker_room.fast_rules import (
     return_uncalled,
 )
 from casino_sim.games.poker_room.fast_settle import settle_hands
+from casino_sim.games.poker_room.fast_state import Block, Played, StudGame
 
 __all__ = ["CFG_FIELDS", "play_hands", "settle_hands"]
 
@@ -69,16 +72,15 @@ def _draw(deck: I8, pos: int, pool: I64, pi: int, pn: int) -> tuple[int, int, in
 
 
 @njit(cache=True)
-def play_hands(decks: I8, uniforms: F64, first: int, start: I64, cfg: I64, streets: I64, bots: F64,
-               status: I8, contrib_out: I64, live_out: Bools, street_out: I64, cards_out: I8,
-               ncomm_out: I64) -> None:  # fmt: skip
-    """Play ``len(decks)`` hands; hand ``h`` seats bot ``(first + h + s) % n`` in seat ``s``.
+def play_hands(block: Block, first: int, game: StudGame, bots: F64, out: Played) -> None:
+    """Play the hands of ``block``; hand ``h`` seats bot ``(first + h + s) % n`` in seat ``s``.
 
-    ``streets`` rows are (down, up, big bet); ``bots`` rows (tightness, aggression,
-    bluff); ``start`` each hand's starting stacks. Fills status (0 played, 1 replay in Python), contributions, live
-    seats, street reached, each seat's cards (downcards, upcards, then the
-    community cards) and the number of community cards.
+    ``bots`` rows ((n, 3)): tightness, aggression, bluff. Fills ``out`` (see
+    :class:`~casino_sim.games.poker_room.fast_state.Played`).
     """
+    decks, uniforms, start = block
+    cfg, streets = game.cfg, game.streets
+    status, contrib_out, live_out, street_out, cards_out, ncomm_out = out
     n_hands, deck_size = decks.shape[0], decks.shape[1]
     n = contrib_out.shape[1]
     cpp = cards_out.shape[2]
@@ -101,10 +103,10 @@ def play_hands(decks: I8, uniforms: F64, first: int, start: I64, cfg: I64, stree
     made_c = np.empty(n)
     draw_c = np.empty(n)
     cached = np.empty(n, np.bool_)
-    mine = np.empty(16, np.int64)
-    dead = np.zeros(13, np.int64)
     up_count = np.zeros(13, np.int64)
     up_paired = np.zeros(n, np.bool_)
+    held = Holdings(down, nd, up, nu, comm)
+    seen = Exposed(up_count, up_paired, np.empty(16, np.int64), np.zeros(13, np.int64))
     for h in range(n_hands):
         deck = decks[h]
         urow = uniforms[h]
@@ -215,20 +217,19 @@ def play_hands(decks: I8, uniforms: F64, first: int, start: I64, cfg: I64, stree
             cached[:] = False
             while True:
                 if not cached[seat]:
+                    left = cards_after[street + 1]
                     made_c[seat], draw_c[seat] = hand_strength(
-                        seat, n, down, nd, up, nu, comm, nc, ss, up_count, up_paired, mine, dead,
-                        cards_after[street + 1], ranking,
-                    )  # fmt: skip
+                        seat, n, held, nc, seen, ss, left, ranking
+                    )
                     cached[seat] = True
                 u = urow[k % UNIFORMS_PER_HAND]
                 if k >= UNIFORMS_PER_HAND:
                     u = (u + WEYL_STEP * (k // UNIFORMS_PER_HAND)) % 1.0
                 k += 1
-                bot = (first + h + seat) % n
-                action, amount, s0, s1, full0 = decide(
-                    seat, u, made_c[seat], draw_c[seat], bots, bot, street, st, cfg, ss, n
-                )
-                if apply_action(seat, action, amount, s0, s1, full0, st, cfg, ss, n):
+                bot = bots[(first + h + seat) % n]
+                read = Read(u, made_c[seat], draw_c[seat])
+                choice = decide(seat, read, bot, street, st, cfg, ss, n)
+                if apply_action(seat, choice, st, cfg, ss, n):
                     finished = True
                     break
                 nxt = next_actor(seat, ss, n)

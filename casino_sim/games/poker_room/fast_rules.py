@@ -8,7 +8,8 @@ the same path as the Python engine.
 A hand's betting state lives in two int64 arrays: ``st`` (the street's
 scalars, indexed by ``HIGH`` .. ``ALIVE``) and ``ss`` (per-seat rows ``STK``
 .. ``ACTED``, one column per seat). ``cfg`` is the configuration vector laid
-out as :data:`CFG_FIELDS`.
+out as :data:`CFG_FIELDS`. A bot's choice reaches :func:`apply_action` as a :class:`Choice`
+holding the :class:`Sizes` that :func:`aggressive` offered.
 
 numba's on-disk cache keys each kernel on the contents of its own file only
 (a hash of the source: touching a file changes nothing): after editing this
@@ -25,14 +26,15 @@ than the least bet), then a raise to $10 .. $15 (the pot after calling):
 >>> st, ss = np.zeros(N_STATE, np.int64), np.zeros((N_SEAT_ROWS, 2), np.int64)
 >>> ss[STK], ss[LIVE], st[ALIVE] = 10_000, 1, 2
 >>> begin_betting(False, st, cfg, ss, 2), aggressive(0, st, cfg, ss, 2)
-(True, (5, 500, 500, 500))
->>> apply_action(0, BET, -1, 500, 500, 500, st, cfg, ss, 2), aggressive(1, st, cfg, ss, 2)
-(False, (6, 1000, 1500, 1000))
+(True, (5, Sizes(first=500, second=500, full=500)))
+>>> bet = Choice(BET, -1, aggressive(0, st, cfg, ss, 2)[1])
+>>> apply_action(0, bet, st, cfg, ss, 2), aggressive(1, st, cfg, ss, 2)
+(False, (6, Sizes(first=1000, second=1500, full=1000)))
 """
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 import numpy as np
 from numba import njit
@@ -40,7 +42,15 @@ from numpy.typing import NDArray
 
 I64: TypeAlias = NDArray[np.int64]
 
-__all__ = ["CFG_FIELDS", "aggressive", "apply_action", "begin_betting", "return_uncalled"]
+__all__ = [
+    "CFG_FIELDS",
+    "Choice",
+    "Sizes",
+    "aggressive",
+    "apply_action",
+    "begin_betting",
+    "return_uncalled",
+]
 
 #: Layout of the integer configuration vector of the compiled hand.
 CFG_FIELDS = [
@@ -70,8 +80,12 @@ CFG_FIELDS = [
 
 #: Structure codes of ``cfg[STRUCTURE]``.
 FIXED, SPREAD, POT_LIMIT, NO_LIMIT = range(4)
-STRUCTURES = {"fixed-limit": FIXED, "spread-limit": SPREAD, "pot-limit": POT_LIMIT,
-              "no-limit": NO_LIMIT}  # fmt: skip
+STRUCTURES = {
+    "fixed-limit": FIXED,
+    "spread-limit": SPREAD,
+    "pot-limit": POT_LIMIT,
+    "no-limit": NO_LIMIT,
+}
 
 #: The street's betting scalars in ``st``.
 (HIGH, LEVEL, COUNT, INC, SIZE, BIG_USED, COMPLETION, BRING_PENDING) = range(8)
@@ -84,6 +98,29 @@ N_SEAT_ROWS = 7
 
 #: Action codes (as :class:`~casino_sim.games.poker_room.state.Action`); -1 = none.
 FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE = range(7)
+
+
+class Sizes(NamedTuple):
+    """The sizes of the aggressive action open to a seat (:func:`aggressive`), as "to" amounts.
+
+    Fixed limit: ``first`` the least full size, ``second`` the other size of an
+    open pair's choice or -1. Other structures: ``first`` the least and ``second``
+    the most, clipped to the seat's chips. ``full``: the least full size (a smaller
+    amount is an all-in for less).
+    """
+
+    first: int
+    second: int
+    full: int
+
+
+class Choice(NamedTuple):
+    """A bot's choice: the action code, its "to" amount (-1: ``sizes.first``) and the
+    :class:`Sizes` it was chosen from (``Sizes(0, -1, 0)`` when not aggressive)."""
+
+    action: int
+    amount: int
+    sizes: Sizes
 
 
 @njit(cache=True, inline="always")
@@ -126,9 +163,9 @@ def full_sizes(st: I64, cfg: I64) -> tuple[int, int, int]:
     return RAISE, base + increment(st, cfg), -1
 
 
-@njit(cache=True, inline="always")
-def aggressive(seat: int, st: I64, cfg: I64, ss: I64, n: int) -> tuple[int, int, int, int]:
-    """``StudHand._aggressive``: (action or -1, first size, second size or -1, least full).
+@njit(cache=True)
+def aggressive(seat: int, st: I64, cfg: I64, ss: I64, n: int) -> tuple[int, Sizes]:
+    """``StudHand._aggressive``: (action or -1, its :class:`Sizes`).
 
     Fixed limit: the sizes of :func:`full_sizes`. Otherwise the range (least, most)
     clipped to the seat's chips, as ``BetLimits.most_to``.
@@ -151,19 +188,19 @@ def aggressive(seat: int, st: I64, cfg: I64, ss: I64, n: int) -> tuple[int, int,
         most = min(max(most, s0), chips)
         s0, s1 = min(s0, most), most
     if st[BRING_PENDING] and structure == FIXED and cfg[BRING] >= cfg[SMALL]:
-        return -1, 0, -1, 0  # a bring-in of a full bet: post it, nothing to complete
+        return -1, Sizes(0, -1, 0)  # a bring-in of a full bet: post it, nothing to complete
     if cfg[CAP] >= 0 and st[COUNT] >= cfg[CAP] and not st[UNCAPPED]:
-        return -1, 0, -1, 0
+        return -1, Sizes(0, -1, 0)
     if ss[ACTED, seat]:
         faced = high - ss[SEEN, seat]
         if (2 * faced if cfg[HALF_BET] else faced) < increment(st, cfg):
-            return -1, 0, -1, 0
+            return -1, Sizes(0, -1, 0)
     if chips <= high:
-        return -1, 0, -1, 0
+        return -1, Sizes(0, -1, 0)
     for s in range(n):
         if s != seat and ss[LIVE, s] and ss[STK, s] + ss[SB, s] > high:
-            return kind, s0, s1, full0
-    return -1, 0, -1, 0
+            return kind, Sizes(s0, s1, full0)
+    return -1, Sizes(0, -1, 0)
 
 
 @njit(cache=True, inline="always")
@@ -178,9 +215,10 @@ def _put(seat: int, chips: int, st: I64, cfg: I64, ss: I64, n: int) -> None:
         check_uncapped(st, cfg, ss, n)
 
 
-@njit(cache=True, inline="always")
-def _raised(seat: int, actual: int, counts: bool, reopen_all: bool, st: I64, cfg: I64, ss: I64,
-            n: int) -> None:  # fmt: skip
+@njit(cache=True)
+def _raised(
+    seat: int, actual: int, counts: bool, reopen_all: bool, st: I64, cfg: I64, ss: I64, n: int
+) -> None:
     """``StudHand._raised``: book a bet, raise or completion to ``actual``."""
     if counts:
         st[COUNT] += 1
@@ -196,9 +234,9 @@ def _raised(seat: int, actual: int, counts: bool, reopen_all: bool, st: I64, cfg
 
 
 @njit(cache=True, inline="always")
-def _aggress(seat: int, amount: int, s0: int, s1: int, full0: int, st: I64, cfg: I64, ss: I64,
-             n: int) -> None:  # fmt: skip
+def _aggress(seat: int, amount: int, sizes: Sizes, st: I64, cfg: I64, ss: I64, n: int) -> None:
     """``StudHand._aggress`` / ``_aggress_any`` for a "to" ``amount`` (-1: the least size)."""
+    s0, s1, full0 = sizes
     half = cfg[HALF_BET] != 0
     to = s0 if amount < 0 else amount
     if cfg[STRUCTURE] != FIXED:
@@ -258,11 +296,11 @@ def return_uncalled(ss: I64, n: int) -> None:
         ss[STK, top] += excess
 
 
-@njit(cache=True, inline="always")
-def apply_action(seat: int, action: int, amount: int, s0: int, s1: int, full0: int, st: I64,
-                 cfg: I64, ss: I64, n: int) -> bool:  # fmt: skip
+@njit(cache=True)
+def apply_action(seat: int, choice: Choice, st: I64, cfg: I64, ss: I64, n: int) -> bool:
     """``StudHand.act`` for a bot's choice (sizes from :func:`aggressive`); True when the
     hand ended by folds (the uncalled bet already returned). The caller advances."""
+    action = choice.action
     if action == COMPLETE and st[BRING_PENDING] and ss[STK, seat] <= cfg[BRING]:
         action = BRING_IN
     if action == FOLD:
@@ -288,11 +326,11 @@ def apply_action(seat: int, action: int, amount: int, s0: int, s1: int, full0: i
             st[COUNT] = 1
         _put(seat, min(bring, ss[STK, seat]), st, cfg, ss, n)
     else:
-        _aggress(seat, amount, s0, s1, full0, st, cfg, ss, n)
+        _aggress(seat, choice.amount, choice.sizes, st, cfg, ss, n)
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def begin_betting(big_street: bool, st: I64, cfg: I64, ss: I64, n: int) -> bool:
     """``StudHand._begin_betting`` up to the opener: False when nobody can bet."""
     size = cfg[BIG] if big_street else cfg[SMALL]

@@ -11,7 +11,28 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from casino_sim.games.poker_room.fast_bots import I8, I64, RANK_HIGH, RANK_HILO, Bools
+from casino_sim.games.poker_room.fast_bots import I64, RANK_HIGH, RANK_HILO, Bools
+from casino_sim.games.poker_room.fast_rules import RANKING
+from casino_sim.games.poker_room.fast_state import (
+    DROP_RAKE,
+    JACKPOT,
+    JACKPOT_DROP,
+    JACKPOT_MIN_PLAYERS,
+    JACKPOT_MIN_POT,
+    JACKPOT_MIN_VALUE,
+    PERCENT_RAKE,
+    RAKE_CAP,
+    RAKE_DENOMINATOR,
+    RAKE_DROP,
+    RAKE_INCREMENT,
+    RAKE_KIND,
+    RAKE_MIN_POT,
+    RAKE_NO_FIRST_STREET,
+    RAKE_NUMERATOR,
+    Played,
+    Settled,
+    StudGame,
+)
 
 __all__ = ["settle_hands"]
 
@@ -89,8 +110,9 @@ def _best_seats(values: I64, eligible: Bools, n: int, winners: I64) -> int:
 
 
 @njit(cache=True)
-def _split(amount: int, winners: I64, n_win: int, order: I64, all_odd_to_first: bool,
-           winnings: I64) -> None:  # fmt: skip
+def _split(
+    amount: int, winners: I64, n_win: int, order: I64, all_odd_to_first: bool, winnings: I64
+) -> None:
     """``pots.split``: equal shares, odd chips in ``order`` (or all to the first)."""
     share = amount // n_win
     odd = amount - share * n_win
@@ -114,15 +136,16 @@ def _split(amount: int, winners: I64, n_win: int, order: I64, all_odd_to_first: 
 
 @njit(cache=True)
 def _rake(total: int, first_street: bool, rcfg: I64) -> int:
-    """``house.rake_cents`` of a pot of ``total`` cents."""
+    """``house.rake_cents`` of a pot of ``total`` cents (``rcfg`` laid out as ``RAKE_FIELDS``)."""
     rake = 0
-    if total >= rcfg[7] and not (first_street and rcfg[4]):
-        if rcfg[0] == 1:
-            rake = total * rcfg[1] // rcfg[2] // rcfg[5] * rcfg[5]
-            if rcfg[3] >= 0:
-                rake = min(rake, rcfg[3])
-        elif rcfg[0] == 2:
-            rake = rcfg[6]
+    if total >= rcfg[RAKE_MIN_POT] and not (first_street and rcfg[RAKE_NO_FIRST_STREET]):
+        if rcfg[RAKE_KIND] == PERCENT_RAKE:
+            increment = rcfg[RAKE_INCREMENT]
+            rake = total * rcfg[RAKE_NUMERATOR] // rcfg[RAKE_DENOMINATOR] // increment * increment
+            if rcfg[RAKE_CAP] >= 0:
+                rake = min(rake, rcfg[RAKE_CAP])
+        elif rcfg[RAKE_KIND] == DROP_RAKE:
+            rake = rcfg[RAKE_DROP]
     return min(rake, total)
 
 
@@ -162,18 +185,20 @@ def _order_by(seats: I64, keys: I64, m: int) -> None:
 
 
 @njit(cache=True)
-def settle_hands(status: I8, contrib: I64, live: Bools, street: I64, cards: I8, n_comm: I64,
-                 high_v: I64, low_v: I64, start: I64, rcfg: I64, ranking: int, first_seat: bool,
-                 stacks_end: I64, rake_out: I64, drop_out: I64, bad_beat: I64) -> None:  # fmt: skip
+def settle_hands(
+    played: Played, high_v: I64, low_v: I64, start: I64, game: StudGame, out: Settled
+) -> None:
     """Rake, jackpot drop, side pots, showdown and the odd chip for every hand with status 0.
 
-    ``rcfg`` = (rake kind 0 none / 1 percent / 2 drop, rate numerator, denominator,
-    cap or -1, no rake (or drop) on the first street, increment, drop, rake min pot,
-    bad beat on, bad-beat drop, bad-beat min pot, min losing value, min players dealt in).
-    ``high_v`` / ``low_v`` hold evaluator values of showdown seats (-1 = no low);
-    each seat's last ``n_comm`` cards are the community cards (not its own for the
-    odd chip). A bad beat needs a jackpot drop taken on the hand (as ``showdown.settle``).
+    ``high_v`` / ``low_v`` ((hands, n)) hold evaluator values of showdown seats (-1 = no
+    low); each seat's last ``played.n_comm`` cards are the community cards (not its own
+    for the odd chip). A bad beat needs a jackpot drop taken on the hand (as
+    ``showdown.settle``). ``start`` ((hands, n)): the stacks before the ante.
     """
+    status, contrib, live, street, cards, n_comm = played
+    rcfg, first_seat = game.rake, game.first_seat
+    stacks_end, rake_out, drop_out, bad_beat = out
+    ranking = game.cfg[RANKING]
     n = contrib.shape[1]
     cpp = cards.shape[2]
     winners = np.empty(n, np.int64)
@@ -197,8 +222,8 @@ def settle_hands(status: I8, contrib: I64, live: Bools, street: I64, cards: I8, 
         n_pots = _side_pots(c, lv, n, levels, amounts)
         rake = _take(amounts, n_pots, _rake(total, street[h] == 0, rcfg))
         drop = 0
-        if rcfg[8] and total - rake >= rcfg[10]:
-            drop = _take(amounts, n_pots, rcfg[9])
+        if rcfg[JACKPOT] and total - rake >= rcfg[JACKPOT_MIN_POT]:
+            drop = _take(amounts, n_pots, rcfg[JACKPOT_DROP])
         winnings[:] = 0
         bad_beat[h, 0] = -1
         bad_beat[h, 1] = -1
@@ -248,10 +273,11 @@ def settle_hands(status: I8, contrib: I64, live: Bools, street: I64, cards: I8, 
                             eligible[s] = eligible[s] and low_v[h, s] >= 0
                     k = _best_seats(low_v[h], eligible, n, winners)
                     _split(amount - hi_amount, winners, k, by_low[:m], first_seat, winnings)
-            if rcfg[8] and has_high and drop > 0 and n >= rcfg[12] and n_pots:
+            jackpot = rcfg[JACKPOT] != 0 and drop > 0 and n >= rcfg[JACKPOT_MIN_PLAYERS]
+            if jackpot and has_high and n_pots:
                 for s in range(n):  # the main pot's seats
                     eligible[s] = lv[s] and c[s] >= levels[0]
-                _bad_beat(eligible, high_v[h], n, rcfg[11], bad_beat[h])
+                _bad_beat(eligible, high_v[h], n, rcfg[JACKPOT_MIN_VALUE], bad_beat[h])
         rake_out[h] = rake
         drop_out[h] = drop
         for s in range(n):

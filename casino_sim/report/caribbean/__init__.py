@@ -1,5 +1,4 @@
-"""Caribbean Stud reports, in two halves.
-
-- :mod:`.text_tables`: the return table, measures, A-K table and progressive table as plain text;
-- :mod:`.edge_report_folder`: the edge report folder (``report.md``, PNG plots, ``analysis.json``).
+"""Caribbean Stud as plain text: :mod:`.text_tables` holds the return table, measures, A-K
+table and progressive table that ``casino-sim analyze`` prints (its ``--report`` folder is the
+PAR report, :mod:`casino_sim.report.par`).
 """

@@ -1,6 +1,6 @@
 """Plain-text tables of the exact Caribbean Stud analysis and the progressive side bet.
 
-The CLI prints them, and the edge report folder (:mod:`.edge_report_folder`) embeds them.
+``casino-sim analyze`` prints them; its ``--report`` is the PAR report (:mod:`casino_sim.report.par`).
 """
 
 from __future__ import annotations

@@ -48,11 +48,21 @@ BATCHES = 32
 
 
 def _ante(item: CaribbeanInput) -> Fraction | None:
-    return REPORT_ANTE if item.paytable.max_payout is not None else None
+    """The ante of the section's figures: only a payout cap makes them depend on it."""
+    if item.paytable.max_payout is None:
+        return None
+    return item.antes[0] if item.antes else REPORT_ANTE
+
+
+def _by_ante(item: CaribbeanInput) -> tuple[Fraction, ...]:
+    """The antes of the edge-by-ante table, smallest first: the item's when it has several, else
+    $5 to $500."""
+    return tuple(sorted(set(item.antes))) if len(item.antes) > 1 else CAPPED_ANTES
 
 
 def exact_analysis(item: CaribbeanInput) -> CaribbeanAnalysis:
-    """The exact analysis of the item's paytable and strategy (at :data:`REPORT_ANTE` if capped)."""
+    """The exact analysis of the item's paytable and strategy (at its first ante, else
+    :data:`REPORT_ANTE`, if capped)."""
     from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
 
     return analyze_caribbean(item.paytable, item.strategy, ante=_ante(item))
@@ -268,7 +278,7 @@ def _by_strategy_part(item: CaribbeanInput, main: CaribbeanAnalysis, prefix: str
 def _by_ante_part(item: CaribbeanInput, prefix: str) -> tuple[Part, list[CaribbeanAnalysis]]:
     from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
 
-    analyses = [analyze_caribbean(item.paytable, item.strategy, ante=a) for a in CAPPED_ANTES]
+    analyses = [analyze_caribbean(item.paytable, item.strategy, ante=a) for a in _by_ante(item)]
     rows = tuple(
         {
             "ante": float(a.ante or 0),

@@ -218,22 +218,28 @@ def _comparisons(
 
 
 def options_used(
-    parameters: Mapping[str, Any], inputs: ReportInputs, settings: ReportSettings
+    parameters: Mapping[str, Any],
+    inputs: ReportInputs,
+    settings: ReportSettings,
+    *,
+    simulated: bool = True,
 ) -> dict[str, Any]:
     """The options of the run as it ran: the parsed ``parameters`` with the inputs (the bundled
     casino's when none was given), the side bet, strategy and variant files by their recorded
     names, the seed (drawn when none was given), the workers and the sizes (``--hands`` sets
-    ``caribbean_hands`` and ``stud_hands``) actually used."""
+    ``caribbean_hands`` and ``stud_hands``) actually used (none of these when nothing was
+    ``simulated``)."""
     used = {key: value for key, value in parameters.items() if key != "hands"}
-    used |= {
-        "inputs": [input_name(path) for path in inputs.given],
-        "seed": settings.seed,
-        "workers": settings.workers,
-        "caribbean_hands": settings.caribbean_hands,
-        "stud_hands": settings.stud_hands,
-        "days": settings.days,
-        "replications": settings.replications,
-    }
+    used["inputs"] = [input_name(path) for path in inputs.given]
+    if simulated:
+        used |= {
+            "seed": settings.seed,
+            "workers": settings.workers,
+            "caribbean_hands": settings.caribbean_hands,
+            "stud_hands": settings.stud_hands,
+            "days": settings.days,
+            "replications": settings.replications,
+        }
     for option in ("progressive", "strategy", "variant"):
         if f"--{option}" in inputs.files:
             used[option] = input_name(inputs.files[f"--{option}"])
@@ -249,7 +255,12 @@ def build_report(
     title: str = "PAR report",
 ) -> Report:
     """Compute every figure of the report; ``provenance`` (version, inputs with SHA-256, command
-    line) is completed with the run time."""
+    line) is completed with the run time.
+
+    ``settings.caribbean_hands`` 0 plays no Caribbean Stud Monte Carlo: a report of Caribbean
+    Stud paytables and progressives alone then holds exact figures only (``casino-sim analyze
+    --report``), with no seed (null) and no settings.
+    """
     started = time.perf_counter()
     carib = [i for i in inputs.items if isinstance(i, CaribbeanInput)]
     tables = [i for i in inputs.items if isinstance(i, PokerInput)]
@@ -285,6 +296,7 @@ def build_report(
         for index, item in enumerate(floors_in, 1)
     ]
     elapsed = time.perf_counter() - started
+    simulated = bool(settings.caribbean_hands != 0 or poker_runs or floor_runs)
     sections: list[Section] = [
         caribbean.caribbean_section(item, analysis, result, index=index, seed=seed)
         for index, (item, (analysis, result, seed)) in enumerate(
@@ -331,10 +343,13 @@ def build_report(
         "inputs": {
             role: {**file, "path": input_name(file["path"])} for role, file in files.items()
         },
-        "parameters": options_used(provenance.get("parameters", {}), inputs, settings),
-        "seed": settings.seed,
-        "settings": settings.to_record(),
+        "parameters": options_used(
+            provenance.get("parameters", {}), inputs, settings, simulated=simulated
+        ),
+        "seed": settings.seed if simulated else None,
+        "settings": settings.to_record() if simulated else {},
         "simulation_seconds": round(elapsed, 3),
         "seconds_before_rendering": round(time.perf_counter() - started, 3),
     }
-    return Report(title, _headline(sections), (*compared, *sections), settings.to_record(), record)
+    used = settings.to_record() if simulated else {}
+    return Report(title, _headline(sections), (*compared, *sections), used, record)

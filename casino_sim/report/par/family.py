@@ -84,12 +84,16 @@ def apply_holm(sections: Sequence[Section], *, alpha: float = FAMILY_ALPHA) -> l
 def family_note(report: Report, *, alpha: float = FAMILY_ALPHA) -> str:
     """The sentence under the report's flags: how many comparisons, and what a flag means."""
     m = report.comparisons()
+    rules = (
+        "A rule of the games' economics (the 1-in-100-million award rule, a long-run return "
+        "under 100%, a meter never below its seed) is a flag whenever it is broken."
+    )
+    if m == 0:
+        return f"No simulated figure is tested against an exact value. {rules}"
     return (
         f"{m} simulated figure(s) are tested against their exact values, each with its z and "
         f"two-sided p-value. A comparison is flagged by Holm's step-down test at a family-wise "
         f"level of {alpha:.0%}: when every simulation is right, the report shows any such flag at "
         f"most {alpha:.0%} of the time (flagging each exact value outside its own 95% interval "
-        f"would do so {1 - (1 - alpha) ** m:.0%} of the time). A rule of the games' economics "
-        "(the 1-in-100-million award rule, a long-run return under 100%, a meter never below "
-        "its seed) is a flag whenever it is broken."
+        f"would do so {1 - (1 - alpha) ** m:.0%} of the time). {rules}"
     )

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from casino_sim.config.common import hand_label
-from casino_sim.report.floor import rake_label
+from casino_sim.report.floor import game_of
 from casino_sim.report.floor_plots import floor_plots
 from casino_sim.report.par.commands import floor_command
 from casino_sim.report.par.inputs import input_name
@@ -30,12 +30,11 @@ from casino_sim.report.par.model import (
 from casino_sim.report.par.plots import plot_of
 
 if TYPE_CHECKING:
+    from casino_sim.floor.figures import FloorResult, GroupResult, Interval
     from casino_sim.floor.summary import FloorSummary
     from casino_sim.report.par.inputs import FloorInput
 
 __all__ = ["FloorRun", "floor_section", "simulate"]
-
-_GAMES = {"caribbean_stud": "Caribbean Stud", "stud": "stud"}
 
 
 @dataclass(frozen=True)
@@ -48,6 +47,13 @@ class FloorRun:
     replications: int
     seed: int
     workers: int
+
+    @property
+    def result(self) -> FloorResult:
+        """The figures as a typed result (read by attribute)."""
+        from casino_sim.floor.figures import FloorResult
+
+        return FloorResult.from_record(self.record, seed=self.seed)
 
 
 def simulate(
@@ -69,7 +75,7 @@ def simulate(
             replications=replications,
             seed=seed,
             workers=workers,
-            on_replication=lambda i, r: tick(1),
+            progress=tick,
         )
     return FloorRun(summary, summary.to_record(), days, replications, seed, workers)
 
@@ -147,128 +153,69 @@ def _overview_part(run: FloorRun, item: FloorInput, prefix: str) -> Part:
     return Part(f"{prefix}-overview", "Floor result", tuple(paragraphs), figures, checks)
 
 
-def _group_figures(name: str, group: Mapping[str, Any], days: int) -> list[Figure]:
-    per_day = 1 / days
+def _figure(key: str, label: str, figure: Interval, unit: str, **options: Any) -> Figure:
+    return from_interval(key, label, figure.to_record(), unit, **options)
+
+
+def _group_figures(group: GroupResult, days: int) -> list[Figure]:
+    per_day, name = 1 / days, group.name
     figures = [
-        from_interval(
-            f"{name}_win_per_day",
-            "win per day (all its tables)",
-            group["win"],
-            "money",
-            scale=per_day,
+        _figure(
+            f"{name}_win_per_day", "win per day (all its tables)", group.win, "money", scale=per_day
         ),
-        from_interval(
-            f"{name}_win_per_table_hour", "win per table-hour", group["win_per_table_hour"], "money"
+        _figure(
+            f"{name}_win_per_table_hour", "win per table-hour", group.win_per_table_hour, "money"
         ),
-        from_interval(
+        _figure(
             f"{name}_drop_per_day",
             "drop per day (cash for chips)",
-            group["drop"],
+            group.drop,
             "money",
             scale=per_day,
         ),
-        from_interval(f"{name}_hold", "hold (win / drop)", group["hold"], "percent2"),
-        from_interval(
-            f"{name}_occupancy",
-            "occupancy (seats filled while open)",
-            group["occupancy"],
-            "percent1",
+        _figure(f"{name}_hold", "hold (win / drop)", group.hold, "percent2"),
+        _figure(
+            f"{name}_occupancy", "occupancy (seats filled while open)", group.occupancy, "percent1"
         ),
     ]
-    if group["game"] == "caribbean_stud":
-        theory = group["theoretical_edge_per_initial_bet"].get("mean")
-        figures += [
-            from_interval(
-                f"{name}_main_game_win_per_day",
-                "main game: win per day",
-                group["main_game_win"],
-                "money",
-                scale=per_day,
-            ),
-            from_interval(
-                f"{name}_theoretical_win_per_day",
-                "main game: theoretical win per day (antes x house edge)",
-                group["theoretical_win"],
-                "money",
-                scale=per_day,
-            ),
-            from_interval(
-                f"{name}_house_edge",
-                "house edge per initial bet, measured",
-                group["house_edge_per_initial_bet"],
-                "percent",
-                exact=theory,
-                note="beside it the theoretical edge of the hands played "
-                "(players' antes, strategies and mistakes)",
-            ),
-            from_interval(
-                f"{name}_side_bet_handle_per_day",
-                "side bets per day (handle)",
-                group["side_bet_handle"],
-                "money",
-                scale=per_day,
-            ),
-        ]
-    else:
-        figures += [
-            from_interval(
-                f"{name}_hands_per_table_hour",
-                "hands per table-hour",
-                group["rounds_per_table_hour"],
-                "number",
-            ),
-            from_interval(
-                f"{name}_rake_per_hand", rake_label(group), group["rake_per_hand"], "money"
-            ),
-            from_interval(
-                f"{name}_house_take_per_100_hands",
-                "house take per 100 hands",
-                group["house_take_per_100_hands"],
-                "money",
-            ),
-            from_interval(
-                f"{name}_house_take_per_table_hour",
-                "house take per table-hour",
-                group["house_take_per_table_hour"],
-                "money",
-            ),
-            from_interval(
-                f"{name}_jackpot_drop_per_day",
-                "jackpot drop per day (players' money)",
-                group["jackpot_drop"],
-                "money",
-                scale=per_day,
-            ),
-        ]
-    figures.append(
-        from_interval(
-            f"{name}_losing_day",
-            "losing day (one table)",
-            group["daily_win_per_table"]["losing_day_probability"],
-            "percent1",
-        )
-    )
+    record = group.to_record()  # what a row's label may read (a poker table's fee)
+    for row in game_of(group.game).rows:  # the game's own (casino_sim.floor.registry)
+        if row.par:
+            exact = group.figures[row.exact].mean if row.exact else None
+            figures.append(
+                _figure(
+                    f"{name}_{row.id}",
+                    row.label_for(record),
+                    group.figures[row.key],
+                    row.unit,
+                    scale=per_day if row.per_day else 1.0,
+                    exact=exact,
+                    note=row.note,
+                )
+            )
+    losing = group.daily_win_per_table.losing_day_probability
+    figures.append(_figure(f"{name}_losing_day", "losing day (one table)", losing, "percent1"))
     return figures
 
 
 def _groups_parts(run: FloorRun, prefix: str) -> list[Part]:
-    groups = run.record["groups"]
+    groups = run.result.groups
     per_day = 1 / run.days
     rows = []
     for name, group in groups.items():
-        win = _mean_low_high(group["win"], per_day)
+        win = group.win.scaled(per_day)
         rows.append(
             {
                 "group": name,
-                "game": _GAMES.get(group["game"], group["game"]),
-                "tables": group["tables"],
-                "win_per_day": win["mean"],
-                "win_low": win["low"],
-                "win_high": win["high"],
-                "win_per_table_hour": group["win_per_table_hour"]["mean"],
-                "hold": group["hold"]["mean"],
-                "occupancy": group["occupancy"]["mean"],
-                "losing_day": group["daily_win_per_table"]["losing_day_probability"]["mean"],
+                "game": game_of(group.game).label,
+                "tables": group.tables,
+                "win_per_day": win.mean,
+                "win_low": win.low,
+                "win_high": win.high,
+                "win_per_table_hour": group.win_per_table_hour.mean,
+                "hold": group.hold.mean,
+                "occupancy": group.occupancy.mean,
+                "losing_day": group.daily_win_per_table.losing_day_probability.mean,
             }
         )
     table = Table(
@@ -290,18 +237,16 @@ def _groups_parts(run: FloorRun, prefix: str) -> list[Part]:
     )
     parts = [Part(f"{prefix}-groups", "Table groups", tables=(table,))]
     for i, (name, group) in enumerate(groups.items()):
-        title = (
-            f"Group {name}: {group['tables']} {_GAMES.get(group['game'], group['game'])} table(s)"
-        )
+        title = f"Group {name}: {group.tables} {game_of(group.game).label} table(s)"
         parts.append(
             Part(
                 f"{prefix}-group-{i}",
                 title,
                 (
-                    f"{group['seats']} seats a table, {group['open_table_hours']:,.0f} "
+                    f"{group.seats} seats a table, {group.open_table_hours:,.0f} "
                     "table-hours open over the run.",
                 ),
-                tuple(_group_figures(name, group, run.days)),
+                tuple(_group_figures(group, run.days)),
             )
         )
     return parts

@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -77,7 +78,12 @@ class ProgressiveInput:
 
 @dataclass(frozen=True)
 class CaribbeanInput:
-    """A Caribbean Stud paytable with the strategy played and the side bet, if any."""
+    """A Caribbean Stud paytable with the strategy played and the side bet, if any.
+
+    ``antes`` matter when the paytable caps payouts: the first is the ante of the section's
+    figures, and two or more are the rows of its edge by ante; none: a $5 ante, and $5 to
+    $500 by ante (``casino-sim analyze --ante`` sets them).
+    """
 
     path: Path
     paytable: CaribbeanPaytable
@@ -85,6 +91,7 @@ class CaribbeanInput:
     strategy_path: Path | None
     strategy_rules: tuple[Any, ...]
     progressive: ProgressiveInput | None
+    antes: tuple[Fraction, ...] = ()
     role: str = field(default="caribbean", init=False)
 
     @property
@@ -200,11 +207,12 @@ def read_inputs(
     strategy: str = "optimal",
     progressive: str | os.PathLike[str] | None = None,
     variant: str | os.PathLike[str] = DEFAULT_VARIANT,
+    antes: Sequence[Fraction] = (),
 ) -> ReportInputs:
     """Load and pair the inputs (see the module's text); a bad one raises a one-line error.
 
     ``progressive`` is the side bet of every Caribbean paytable (with no input:
-    :data:`DEFAULT_PROGRESSIVE`).
+    :data:`DEFAULT_PROGRESSIVE`); ``antes`` their antes (:class:`CaribbeanInput`).
     """
     from casino_sim.config import (
         load_floor,
@@ -238,7 +246,11 @@ def read_inputs(
         files[f"input {index + 1} ({kind})"] = path
         if kind == "caribbean_stud":
             paytable = load_paytable(path)
-            items.append(CaribbeanInput(path, paytable, played, strategy_path, rules, side))
+            items.append(
+                CaribbeanInput(
+                    path, paytable, played, strategy_path, rules, side, antes=tuple(antes)
+                )
+            )
         elif kind == "progressive":
             items.append(ProgressiveInput(path, load_progressive(path)))
         elif kind == "stud_variant":

@@ -140,20 +140,8 @@ def _of_run(batches: stats.Estimate, total: float) -> stats.Estimate:
 
 
 def _ratio(x: tuple[float, ...], y: tuple[float, ...], scale: float) -> stats.Estimate:
-    """sum x / sum y over the batches, times ``scale``, with its delta-method interval."""
-    xs = [float(v) for v in x]
-    ys = [float(v) for v in y]
-    estimate = stats.ratio_estimate(
-        n=len(xs),
-        sum_x=sum(xs),
-        sum_y=sum(ys),
-        sum_xx=sum(v * v for v in xs),
-        sum_yy=sum(v * v for v in ys),
-        sum_xy=sum(a * b for a, b in zip(xs, ys, strict=True)),
-    )
-    if len(xs) < 2:
-        estimate = stats.Estimate(estimate.estimate, math.nan)
-    return estimate.scaled(scale)
+    """sum x / sum y over the batches, times ``scale``, with its batch-means interval."""
+    return stats.batch_ratio(x, y, scale=scale)
 
 
 def _figure(key: str, label: str, estimate: stats.Estimate, unit: str, note: str = "") -> Figure:

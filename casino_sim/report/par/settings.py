@@ -21,7 +21,8 @@ class ReportSettings:
 
     ``caribbean_hands`` None sizes the Monte Carlo from the exact SD of the report's wagers
     (:func:`casino_sim.report.par.caribbean.hands_for_edge_se`); the report records the size
-    it used.
+    it used. ``caribbean_hands`` 0 plays none: with no stud table or floor to simulate, the
+    report holds exact figures only and no seed (``casino-sim analyze --report``).
     """
 
     seed: int

@@ -14,14 +14,12 @@ import pytest
 
 from casino_sim.cli import main
 from casino_sim.combinatorics import combinations_array
-from casino_sim.config import PAYTABLE_DIR, load_paytable, load_progressive
+from casino_sim.config import PAYTABLE_DIR, load_progressive
 from casino_sim.evaluator import HandCategory, category, evaluate_high
-from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
 from casino_sim.games.banked.caribbean_stud.exact.progressive import (
     FIVE_CARD_COUNTS,
     analyze_progressive,
 )
-from casino_sim.report.caribbean.edge_report_folder import ReportInputs, write_report
 from casino_sim.report.caribbean.text_tables import format_progressive
 from casino_sim.report.par.inputs import ProgressiveInput
 from casino_sim.report.par.progressive import progressive_section
@@ -116,35 +114,6 @@ def test_bad_strategy_file_names_the_key(tmp_path):
     assert "s.yaml:4: rules[0].at_least" in result.stderr
 
 
-def test_report_folder_is_complete_and_replaced_whole(tmp_path, capsys):
-    (tmp_path / "reports").mkdir()
-    folder = tmp_path / "reports" / "capped"
-    args = ["analyze", str(PAYTABLE_DIR / "caribbean_stud" / "capped-5000.yaml"),
-            "--progressive", str(PROGRESSIVES / "50-75-100.yaml"), "--report", str(folder)]  # fmt: skip
-    assert main(args) == 0
-    names = sorted(p.name for p in folder.iterdir())
-    assert names == [".casino-sim-manifest.json", "analysis.json", "edge_by_ante.png", "progressive.png", "report.md",
-                     "return_table.png", "strategies.png"]  # fmt: skip
-    text = (folder / "report.md").read_text()
-    assert "5.2243%" in text and "$263,205.26" in text and "sha256" in text
-    record = json.loads((folder / "analysis.json").read_text())
-    assert {a["strategy"] for a in record["strategies"]} == {
-        "optimal",
-        "pair-or-better",
-        "akj83",
-        "always-raise",
-    }
-    assert main(["analyze", "--report", str(folder)]) == 2  # an earlier report: like a file...
-    assert main(["analyze", "--report", str(folder), "--force"]) == 0  # ...replaced when forced
-    assert not (folder / "edge_by_ante.png").exists()  # its own file from the older report: gone
-    assert [p.name for p in folder.parent.iterdir()] == ["capped"]  # no staging folder left behind
-    (folder / "notes.txt").write_text("the user's own file")
-    assert main(["analyze", "--report", str(folder)]) == 2  # never touches a folder with it...
-    assert "notes.txt" in capsys.readouterr().err
-    assert main(["analyze", "--report", str(folder), "--force"]) == 0  # ...unless forced
-    assert (folder / "notes.txt").read_text() == "the user's own file"  # and even then keeps it
-
-
 def _capped(tmp_path: Path, cap: int) -> Path:
     """The 50/75/100 progressive with a meter cap, as a file."""
     path = tmp_path / f"capped-{cap}.yaml"
@@ -196,17 +165,11 @@ def test_without_a_meter_cap_every_meter_asked_has_its_row():
 
 
 def test_the_reports_progressive_parts_stop_at_the_meter_cap(tmp_path):
-    """The edge report folder's progressive section (its rows: the seed and the break-even
-    meter) and the PAR report's returns part and plot, with a $200,000 meter cap."""
+    """The PAR report's returns part and plot, with a $200,000 meter cap."""
     path = _capped(tmp_path, 200_000)
     table = load_progressive(path)
     side = analyze_progressive(table)
     assert side.plot_meters()[-1] == 200_000
-    main_game = analyze_caribbean(load_paytable("caribbean_stud/standard"), "optimal")
-    folder = write_report(ReportInputs(main_game, [main_game], progressive=side), tmp_path / "r")
-    text = (folder / "report.md").read_text()
-    assert _meter_rows(text) == ["$10,000", "$200,000"]
-    assert "Rows stop at the meter cap, $200,000: the meter never shows more" in text
     section = progressive_section(ProgressiveInput(path, table), index=1)
     returns = next(part for part in section.parts if part.id.endswith("-returns"))
     (break_even,) = (f for f in returns.figures if f.key == "break_even_meter")

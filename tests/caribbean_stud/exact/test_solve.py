@@ -69,14 +69,15 @@ def test_the_best_pay_is_nearest_and_the_runners_up_are_the_next_nearest(standar
     assert result.best.setting == {"four_of_a_kind": 28}
     distances = [abs(result.best.distance), *(abs(c.distance) for c in result.runners_up)]
     assert distances == sorted(distances)
-    for candidate in result.runners_up:  # every figure is the full analysis of that paytable
-        table = make_paytable(four_of_a_kind=candidate.setting["four_of_a_kind"])
-        assert analyze_caribbean(table).house_edge == candidate.achieved
-    brute = {  # the whole grid, analysed one by one: none is nearer than the answer
-        pay: abs(analyze_caribbean(make_paytable(four_of_a_kind=pay)).house_edge - target)
+    edges = {  # the grid around the answer, analysed one by one (each paytable once)
+        pay: analyze_caribbean(make_paytable(four_of_a_kind=pay)).house_edge
         for pay in (Fraction(k, 2) for k in range(52, 62))
     }
-    assert min(brute.values()) == abs(result.best.distance)
+    assert set(pays) <= set(edges)
+    for candidate in result.runners_up:  # every figure is the full analysis of that paytable
+        assert edges[candidate.setting["four_of_a_kind"]] == candidate.achieved
+    # none of the whole grid is nearer than the answer
+    assert min(abs(edge - target) for edge in edges.values()) == abs(result.best.distance)
     lo, hi = result.reachable
     assert lo < target < hi
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from math import comb
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit, prange
@@ -187,20 +188,37 @@ def _count_below(
     return lo
 
 
+class PrefixTables(NamedTuple):
+    """N(T, x): the five-card hands containing a card set ``T`` with value below ``x``, by
+    the size of ``T`` (sets by colex index; built by :func:`compute_counts`)."""
+
+    values5: np.ndarray  #: int16[2598960]: each hand's value, by colex index (|T| = 5)
+    binomial: np.ndarray  #: int64[53, 7]: ``C(n, k)`` for the colex index
+    c1: np.ndarray  #: int32[7463, 52]: ``c1[x, card]`` hands with the card below ``x``
+    c2: np.ndarray  #: int32[7463, 1326]: the same for each 2-card set
+    c3: np.ndarray  #: int16[7463, 22100]: the same for each 3-card set
+    s4: np.ndarray  #: int16[270725, 48]: the 48 completions' values of each 4-card set, sorted
+
+
+class DealerCells(NamedTuple):
+    """The counts by (player class, up-card) :func:`_all_cells` fills (int32[classes, 52])."""
+
+    no_qualify: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+
+
 @njit(cache=True)
 def _cell_counts(
     player: np.ndarray,
     up: int,
     thresholds: np.ndarray,
-    values5: np.ndarray,
-    binomial: np.ndarray,
-    c1: np.ndarray,
-    c2: np.ndarray,
-    c3: np.ndarray,
-    s4: np.ndarray,
+    prefix: PrefixTables,
     out: np.ndarray,
 ) -> None:
-    """Dealer hands containing ``up`` and none of ``player`` below each threshold."""
+    """Dealer hands containing ``up`` and none of ``player`` (int64[5], sorted) below each of
+    the three ``thresholds``, to ``out`` (int64[3])."""
+    binomial, c1, c2, c3, s4 = prefix.binomial, prefix.c1, prefix.c2, prefix.c3, prefix.s4
     t = np.empty(6, dtype=np.int64)
     for j in range(3):
         out[j] = 0
@@ -232,7 +250,7 @@ def _cell_counts(
             elif k == 4:
                 n = _count_below(s4[idx], x)
             else:
-                n = 1 if values5[idx] < x else 0
+                n = 1 if prefix.values5[idx] < x else 0
             out[j] += sign * n
 
 
@@ -242,16 +260,12 @@ def _all_cells(
     reps: np.ndarray,
     player_values: np.ndarray,
     akt: int,
-    values5: np.ndarray,
-    binomial: np.ndarray,
-    c1: np.ndarray,
-    c2: np.ndarray,
-    c3: np.ndarray,
-    s4: np.ndarray,
-    nq: np.ndarray,
-    win: np.ndarray,
-    tie: np.ndarray,
+    prefix: PrefixTables,
+    cells: DealerCells,
 ) -> None:
+    """Count the cells of the classes ``order`` names: ``reps`` (int8[classes, 5]) one hand
+    of each class, ``player_values`` its value, ``akt`` the dealer's qualifier."""
+    nq, win, tie = cells.no_qualify, cells.win, cells.tie
     for q in prange(order.shape[0]):  # the classes ``order`` names (by value)
         i = order[q]
         player = reps[i].astype(np.int64)
@@ -270,7 +284,7 @@ def _all_cells(
                     held = True
             if held:
                 continue
-            _cell_counts(player, up, thresholds, values5, binomial, c1, c2, c3, s4, out)
+            _cell_counts(player, up, thresholds, prefix, out)
             below_akt, below_v, at_most_v = out[0], out[1], out[2]
             nq[i, up] = below_akt
             if v >= akt:
@@ -305,11 +319,11 @@ def compute_counts(
     akt = ace_king_threshold()
     by_value = np.argsort(player_values, kind="stable")
     edges = np.linspace(0, n, blocks + 1).astype(int)
+    prefix = PrefixTables(values5=values5, binomial=BINOMIAL, c1=c1, c2=c2, c3=c3, s4=s4)
+    cells = DealerCells(no_qualify=nq, win=win, tie=tie)
     for b in range(blocks):
-        _all_cells(
-            by_value[edges[b] : edges[b + 1]], reps, player_values, akt, values5, BINOMIAL,
-            c1, c2, c3, s4, nq, win, tie,
-        )  # fmt: skip
+        block = by_value[edges[b] : edges[b + 1]]
+        _all_cells(block, reps, player_values, akt, prefix, cells)
         if progress is not None:
             progress(b + 1, blocks)
     outcomes = nq.astype(np.int64) + win + tie

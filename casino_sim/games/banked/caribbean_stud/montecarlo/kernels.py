@@ -1,4 +1,4 @@
-"""The compiled inner loop of the Caribbean Stud Monte Carlo: deal, evaluate, decide, settle.
+"""The compiled inner loop of the Caribbean Stud Monte Carlo: deal, decide, settle, tally.
 
 One call plays a block of table rounds from a block of raw 64-bit random words
 (one word per card dealt) and adds to tally arrays owned by the caller; nothing
@@ -6,55 +6,62 @@ is allocated per round. The caller (:mod:`casino_sim.games.banked.caribbean_stud
 draws the words from the chunk's own ``numpy.random.Generator``, so a chunk is a
 pure function of its seed.
 
-Dealing is a partial Fisher-Yates shuffle of a persistent deck: card ``j`` of a
-round is swapped in from a uniformly drawn position in ``j..51``. Whatever order
-the deck is left in, the next round's cards are a uniform draw without
-replacement, so rounds are independent. A draw from ``n`` positions is the high
-64 bits of ``word * n`` (Lemire's multiply-shift without rejection: each
-position's probability is off by less than ``n / 2**64``, about 3e-18, far below
-anything a simulation can detect), so every round uses a fixed number of words.
-
-Outcome codes (:data:`casino_sim.games.banked.caribbean_stud.rules.OUTCOMES`): 0 fold,
-1 dealer does not qualify, 2 push, 3 dealer wins, 4 + k player wins with pay key
-``k`` (0 = A-K high .. 9 = royal flush, the hand category).
-
->>> import numpy as np
->>> int(draw_below(np.uint64(2**63), 52))  # the middle of the word range -> the middle position
-26
+A round is :func:`~casino_sim.games.banked.caribbean_stud.round_kernel.deal_round` and its
+side bet :func:`~casino_sim.games.banked.caribbean_stud.round_kernel.settle_side_bets`, the
+same compiled round the floor deals (without mistakes: no decision words, so a round
+reads ``5 x (seats + 1)`` words). The kernel's state is two named structures,
+:class:`ChunkGame` (what every round reads) and :class:`ChunkArrays` (the tallies).
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
-from casino_sim.combinatorics import colex5
-from casino_sim.evaluator.kernels import high_value5
+from casino_sim.games.banked.caribbean_stud.round_kernel import (
+    HandTables,
+    RoundOut,
+    SeatRules,
+    SideAwards,
+    SideBet,
+    Strategies,
+    deal_round,
+    settle_side_bets,
+)
 
-__all__ = [
-    "DECIDE_FOLD",
-    "DECIDE_LOOKUP",
-    "DECIDE_RAISE",
-    "draw_below",
-    "play_block",
-    "summarize_decisions",
-]
-
-DECIDE_FOLD = 0
-DECIDE_RAISE = 1
-DECIDE_LOOKUP = 2  # the decision depends on the exact cards and up-card: read the table
-
-_LOW32 = np.uint64(0xFFFFFFFF)
-_SHIFT32 = np.uint64(32)
+__all__ = ["ChunkArrays", "ChunkGame", "play_block", "summarize_decisions"]
 
 
-@njit(cache=True, inline="always")
-def draw_below(word: np.uint64, n: int) -> np.int64:
-    """floor(word * n / 2**64) for a uint64 ``word`` and a small ``n`` (< 2**31)."""
-    m = np.uint64(n)
-    high = (word >> _SHIFT32) * m
-    low = ((word & _LOW32) * m) >> _SHIFT32
-    return np.int64((high + low) >> _SHIFT32)
+class ChunkGame(NamedTuple):
+    """What every round of a chunk reads (the same for every chunk of a run)."""
+
+    hands: HandTables
+    strategies: Strategies
+    seats: SeatRules  #: each seat's rule and lookup table (no mistakes: ``mistake`` is empty)
+    net_money: np.ndarray  #: float64[seats, 14]: a seat's result in money by outcome code
+    side_on: np.ndarray  #: bool[seats]: the seat takes the side bet
+    side: SideBet  #: the side bet's awards in money
+    session_rounds: int  #: rounds of a session (for the session percentiles)
+
+
+class ChunkArrays(NamedTuple):
+    """A chunk's tallies, added to by :func:`play_block` (``n_seats`` seats)."""
+
+    sessions: np.ndarray  #: float64[kept, seats + 1]: each session's result, seats then house
+    counts: np.ndarray  #: int64[seats, 14]: rounds by outcome code
+    side_hits: np.ndarray  #: int64[seats, 10]: side bets by the hand's category
+    #: float64[seats + 1, 2]: (sum, sum of squares) of a round's main-game result per seat
+    #: in money; the last row the house's
+    moments: np.ndarray
+    envy_paid: np.ndarray  #: float64[seats]: envy bonuses each seat received
+    dealer_qualifies: np.ndarray  #: int64[1]: rounds the dealer qualified
+    side_bets: np.ndarray  #: int64[1]: side bets placed
+    #: int64[capacity, 4]: every meter-share hand: (side bets placed up to and including its
+    #: round, round in the chunk, seat, hand category); ``n_events[0]`` rows used
+    events: np.ndarray
+    n_events: np.ndarray  #: int64[1]
 
 
 @njit(cache=True)
@@ -86,128 +93,79 @@ def play_block(
     n_rounds: int,
     first_round: int,
     deck: np.ndarray,
-    card_keys: np.ndarray,
-    key_index: np.ndarray,
-    high: np.ndarray,
-    flush_high: np.ndarray,
-    category_of: np.ndarray,
-    binomial: np.ndarray,
-    qualifier: int,
-    seat_rule: np.ndarray,
-    decide: np.ndarray,
-    seat_table: np.ndarray,
-    masks: np.ndarray,
-    net_money: np.ndarray,
-    side_on: np.ndarray,
-    side_share: np.ndarray,
-    side_envy: np.ndarray,
-    session_rounds: int,
-    sessions: np.ndarray,
-    counts: np.ndarray,
-    side_hits: np.ndarray,
-    moments: np.ndarray,
-    envy_paid: np.ndarray,
-    dealer_qualifies: np.ndarray,
-    side_bets: np.ndarray,
-    events: np.ndarray,
-    n_events: np.ndarray,
+    game: ChunkGame,
+    tally: ChunkArrays,
 ) -> int:
-    """Play ``n_rounds`` rounds; see :func:`casino_sim.games.banked.caribbean_stud.montecarlo.simulate.play_chunk` for the arrays.
+    """Play ``n_rounds`` rounds (round ``first_round`` of the chunk first) from ``words``
+    (uint64) and the persistent ``deck`` (int64[52]); add them to ``tally``.
 
-    The kernel keeps no meter. ``side_bets[0]`` counts the chunk's side bets;
-    every hand whose award is a share of the meter (``side_share > 0``) is
-    recorded as a row of ``events`` (int64[capacity, 4]): side bets placed in
-    the chunk up to and including its round, round index in the chunk, seat,
-    hand category; ``n_events[0]`` rows are used. A round's side bets are all
-    counted before its events, which come in seat order, so replaying the rows
-    through :class:`~casino_sim.games.banked.caribbean_stud.meter.ProgressiveMeter`
-    follows its ``settle_round`` order. Fixed awards and envy bonuses never
-    touch the meter: they are counted in ``side_hits`` and ``envy_paid``.
-
-    ``moments[s]`` holds (sum, sum of squares) of seat ``s``'s main-game result
-    per round in money and row ``n_seats`` the house's; ``sessions`` the main
-    game too. Returns the rounds played: fewer than ``n_rounds`` when
-    ``events`` has no room left for a round's hits (the caller grows it and
-    calls again with the remaining words; the deck and tallies carry on).
+    The kernel keeps no meter: ``tally.side_bets`` counts the chunk's side bets and
+    every hand whose award is a share of the meter is a row of ``tally.events``. A
+    round's side bets are all counted before its events, which come in seat order, so
+    replaying the rows through :class:`~casino_sim.games.banked.caribbean_stud.meter.ProgressiveMeter`
+    follows its ``settle_round`` order. Fixed awards and envy bonuses never touch the
+    meter: they are counted in ``side_hits`` and ``envy_paid``. Returns the rounds
+    played: fewer than ``n_rounds`` when ``events`` has no room left for a round's hits
+    (the caller grows it and calls again with the remaining words; the deck and
+    tallies carry on).
     """
-    n_seats = seat_rule.shape[0]
-    per_round = 5 * (n_seats + 1)
-    dealer_at = 5 * n_seats
-    values = np.empty(n_seats + 1, dtype=np.int64)
+    n_seats = game.seats.rule.shape[0]
+    out = RoundOut(np.empty(n_seats, np.int64), np.empty(n_seats, np.int64))
+    awards = SideAwards(np.empty(n_seats), np.empty(n_seats), np.empty(n_seats, np.bool_))
     results = np.empty(n_seats)
-    categories = np.empty(n_seats, dtype=np.int64)
+    net_money, side_on = game.net_money, game.side_on
+    sessions, counts, side_hits, moments = (
+        tally.sessions,
+        tally.counts,
+        tally.side_hits,
+        tally.moments,
+    )
+    events, n_events, side_bets = tally.events, tally.n_events, tally.side_bets
     n_sessions = sessions.shape[0]
     betting = 0
     for s in range(n_seats):
         if side_on[s]:
             betting += 1
     capacity = events.shape[0]
+    hands, strategies, seat_rules, side = game.hands, game.strategies, game.seats, game.side
+    dealer_qualifies, envy_paid = tally.dealer_qualifies, tally.envy_paid
+    outcomes, categories = out.outcome, out.category
+    meter, envy = awards.meter, awards.envy
     w = 0
     for r in range(n_rounds):
         if n_events[0] + betting > capacity:
             return r
-        for j in range(per_round):
-            pick = j + draw_below(words[w], 52 - j)
-            w += 1
-            card = deck[pick]
-            deck[pick] = deck[j]
-            deck[j] = card
-        for h in range(n_seats + 1):
-            values[h] = high_value5(deck, 5 * h, card_keys, key_index, high, flush_high)
-        dealer = values[n_seats]
-        upcard = deck[dealer_at]
-        qualifies = dealer >= qualifier
+        w, qualifies = deal_round(words, w, n_seats, deck, hands, strategies, seat_rules, out)
         if qualifies:
             dealer_qualifies[0] += 1
         house_main = 0.0
         for s in range(n_seats):
-            start = 5 * s
-            value = values[s]
-            categories[s] = category_of[value]
-            rule = decide[seat_rule[s], value]
-            if rule == DECIDE_LOOKUP:
-                index = colex5(deck, start, binomial)
-                bit = (masks[seat_table[s], index] >> np.uint64(upcard)) & np.uint64(1)
-                raised = bit != 0
-            else:
-                raised = rule == DECIDE_RAISE
-            if not raised:
-                outcome = 0
-            elif not qualifies:
-                outcome = 1
-            elif value > dealer:
-                outcome = 4 + categories[s]
-            elif value == dealer:
-                outcome = 2
-            else:
-                outcome = 3
+            outcome = outcomes[s]
             counts[s, outcome] += 1
             results[s] = net_money[s, outcome]
             house_main -= results[s]
         if betting > 0:
-            side_bets[0] += betting  # every side bet is placed before any is settled
-            for s in range(n_seats):  # then the awards, in seat order
+            # every side bet is placed before any is settled; then the awards, in seat order
+            side_bets[0] += settle_side_bets(side, categories, side_on, n_seats, awards)
+            for s in range(n_seats):
                 if not side_on[s]:
                     continue
                 c = categories[s]
                 side_hits[s, c] += 1
-                if side_share[c] > 0.0:
+                if meter[s]:
                     e = n_events[0]
                     events[e, 0] = side_bets[0]
                     events[e, 1] = first_round + r
                     events[e, 2] = s
                     events[e, 3] = c
                     n_events[0] = e + 1
-                if side_envy[c] > 0.0:
-                    for o in range(n_seats):
-                        if o != s and side_on[o]:
-                            envy_paid[o] += side_envy[c]
+                envy_paid[s] += envy[s]
         for s in range(n_seats):
             moments[s, 0] += results[s]
             moments[s, 1] += results[s] * results[s]
         moments[n_seats, 0] += house_main
         moments[n_seats, 1] += house_main * house_main
-        session = (first_round + r) // session_rounds
+        session = (first_round + r) // game.session_rounds
         if session < n_sessions:
             for s in range(n_seats):
                 sessions[session, s] += results[s]

@@ -41,11 +41,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
 
 import numpy as np
 
-from casino_sim.combinatorics import BINOMIAL
 from casino_sim.engine.compiling import KernelSet
 from casino_sim.engine.ledger import Ledger
 from casino_sim.engine.rundir import fingerprint
@@ -57,8 +55,6 @@ from casino_sim.engine.runner import (
     run_chunks,
 )
 from casino_sim.errors import OptionError
-from casino_sim.evaluator import ace_king_threshold, category
-from casino_sim.evaluator.tables import CARD_KEYS, flush_tables, tables
 from casino_sim.games.banked.caribbean_stud.montecarlo import kernels
 from casino_sim.games.banked.caribbean_stud.montecarlo.config import (
     MAX_SEATS,
@@ -69,7 +65,16 @@ from casino_sim.games.banked.caribbean_stud.montecarlo.main_ledger import post_m
 from casino_sim.games.banked.caribbean_stud.montecarlo.meter_replay import MeterReplay
 from casino_sim.games.banked.caribbean_stud.montecarlo.results import SimulationResult, build_result
 from casino_sim.games.banked.caribbean_stud.montecarlo.tally import ChunkTally
-from casino_sim.games.banked.caribbean_stud.progressive import award_vectors
+from casino_sim.games.banked.caribbean_stud.round_kernel import (
+    DECIDE_FOLD,
+    DECIDE_LOOKUP,
+    DECIDE_RAISE,
+    N_VALUES,
+    SeatRules,
+    Strategies,
+    hand_tables,
+    side_bet,
+)
 from casino_sim.games.banked.caribbean_stud.rules import OUTCOMES, net_antes
 from casino_sim.games.banked.caribbean_stud.strategy.resolve import resolve_strategy
 from casino_sim.games.banked.caribbean_stud.strategy.table import (
@@ -95,7 +100,6 @@ __all__ = [  # the config and tally types are re-exported: a run needs them toge
 
 BLOCK_ROUNDS = 1 << 15
 EVENTS_CAPACITY = 256  # meter-share hits a chunk has room for at first (doubled when full)
-N_VALUES = 7462
 #: The compiled kernels of a run (compiled once, before the workers start: engine.compiling).
 KERNELS = KernelSet(
     "Caribbean Stud Monte Carlo", (kernels.play_block, kernels.summarize_decisions), seconds=3
@@ -110,9 +114,9 @@ def decision_summary(table: DecisionTable) -> np.ndarray:
     kernels.summarize_decisions(
         all_hands_by_index(), all_hand_values(), table.raise_mask, raises, folds
     )
-    summary = np.full(N_VALUES, kernels.DECIDE_LOOKUP, dtype=np.int8)
-    summary[~raises] = kernels.DECIDE_FOLD
-    summary[raises & ~folds] = kernels.DECIDE_RAISE
+    summary = np.full(N_VALUES, DECIDE_LOOKUP, dtype=np.int8)
+    summary[~raises] = DECIDE_FOLD
+    summary[raises & ~folds] = DECIDE_RAISE
     return summary
 
 
@@ -123,7 +127,7 @@ class Prepared:
     config: CaribbeanSimConfig
     rounds: int
     strategy_names: tuple[str, ...]
-    arrays: dict[str, Any] = field(repr=False)
+    game: kernels.ChunkGame = field(repr=False)
 
 
 def prepare(config: CaribbeanSimConfig, rounds: int) -> Prepared:
@@ -139,7 +143,7 @@ def prepare(config: CaribbeanSimConfig, rounds: int) -> Prepared:
         if id(table) not in seen:
             summary = decision_summary(table)
             slot = -1
-            if (summary == kernels.DECIDE_LOOKUP).any():
+            if (summary == DECIDE_LOOKUP).any():
                 slot = len(lookup_tables)
                 lookup_tables.append(table.raise_mask)
             seen[id(table)] = (len(summaries), slot)
@@ -159,27 +163,20 @@ def prepare(config: CaribbeanSimConfig, rounds: int) -> Prepared:
             for s in config.seats
         ]
     )
-    prog = config.progressive
-    _, share, envy = award_vectors(prog) if prog is not None else (np.zeros(10),) * 3
-    t5, f = tables(5), flush_tables()
-    arrays = {
-        "card_keys": CARD_KEYS,
-        "key_index": t5.key_index,
-        "high": t5.high,
-        "flush_high": f.high,
-        "category_of": np.asarray(category(np.arange(N_VALUES)), dtype=np.int64),
-        "binomial": BINOMIAL,
-        "qualifier": int(ace_king_threshold()),
-        "seat_rule": np.array(seat_rule, dtype=np.int64),
-        "decide": np.ascontiguousarray(np.stack(summaries)),
-        "seat_table": np.array(seat_table, dtype=np.int64),
-        "masks": masks,
-        "net_money": net_money,
-        "side_on": np.array([s.progressive for s in config.seats], dtype=np.bool_),
-        "side_share": share,
-        "side_envy": envy,
-    }
-    return Prepared(config, rounds, tuple(names), arrays)
+    game = kernels.ChunkGame(
+        hands=hand_tables(),
+        strategies=Strategies(decide=np.ascontiguousarray(np.stack(summaries)), masks=masks),
+        seats=SeatRules(
+            rule=np.array(seat_rule, dtype=np.int64),
+            table=np.array(seat_table, dtype=np.int64),
+            mistake=np.zeros(0, np.uint64),  # exact play: no decision words
+        ),
+        net_money=net_money,
+        side_on=np.array([s.progressive for s in config.seats], dtype=np.bool_),
+        side=side_bet(config.progressive),
+        session_rounds=config.session_rounds,
+    )
+    return Prepared(config, rounds, tuple(names), game)
 
 
 def chunk_rounds_of(prepared: Prepared, index: int) -> int:
@@ -199,21 +196,23 @@ def play_chunk(
     ``words`` (uint64, one per card dealt) replaces the chunk's generator: for
     replaying hand-written deals in tests.
     """
-    config, a = prepared.config, prepared.arrays
+    config = prepared.config
     rounds = chunk_rounds_of(prepared, index)
     n_seats = len(config.seats)
     per_round = 5 * (n_seats + 1)
     per_chunk = config.chunk_rounds // config.session_rounds
     kept = max(0, min(rounds // config.session_rounds, config.max_sessions - index * per_chunk))
-    sessions = np.zeros((kept, n_seats + 1))
-    counts = np.zeros((n_seats, len(OUTCOMES)), dtype=np.int64)
-    side_hits = np.zeros((n_seats, 10), dtype=np.int64)
-    moments = np.zeros((n_seats + 1, 2))
-    envy_paid = np.zeros(n_seats)
-    qualifies = np.zeros(1, dtype=np.int64)
-    side_bets = np.zeros(1, dtype=np.int64)
-    events = np.zeros((EVENTS_CAPACITY, 4), dtype=np.int64)
-    n_events = np.zeros(1, dtype=np.int64)
+    tally = kernels.ChunkArrays(
+        sessions=np.zeros((kept, n_seats + 1)),
+        counts=np.zeros((n_seats, len(OUTCOMES)), dtype=np.int64),
+        side_hits=np.zeros((n_seats, 10), dtype=np.int64),
+        moments=np.zeros((n_seats + 1, 2)),
+        envy_paid=np.zeros(n_seats),
+        dealer_qualifies=np.zeros(1, dtype=np.int64),
+        side_bets=np.zeros(1, dtype=np.int64),
+        events=np.zeros((EVENTS_CAPACITY, 4), dtype=np.int64),
+        n_events=np.zeros(1, dtype=np.int64),
+    )
     deck = np.arange(52, dtype=np.int64)
     bit_generator = np.random.default_rng(seed).bit_generator
     for first in range(0, rounds, BLOCK_ROUNDS):
@@ -225,20 +224,22 @@ def play_chunk(
         done = 0
         while True:
             done += kernels.play_block(
-                block[done * per_round :], n - done, first + done, deck,
-                a["card_keys"], a["key_index"], a["high"], a["flush_high"], a["category_of"],
-                a["binomial"], a["qualifier"], a["seat_rule"], a["decide"], a["seat_table"],
-                a["masks"], a["net_money"], a["side_on"], a["side_share"], a["side_envy"],
-                config.session_rounds, sessions, counts, side_hits, moments, envy_paid,
-                qualifies, side_bets, events, n_events,
-            )  # fmt: skip
+                block[done * per_round :], n - done, first + done, deck, prepared.game, tally
+            )
             if done == n:
                 break
-            events = np.concatenate([events, np.zeros_like(events)])  # full: room for more hits
+            more = np.zeros_like(tally.events)  # full: room for more hits
+            tally = tally._replace(events=np.concatenate([tally.events, more]))
     return ChunkTally(
-        rounds, counts, side_hits, moments, envy_paid, int(qualifies[0]), (sessions,),
-        (events[: int(n_events[0])].copy(),),
-    )  # fmt: skip
+        rounds,
+        tally.counts,
+        tally.side_hits,
+        tally.moments,
+        tally.envy_paid,
+        int(tally.dealer_qualifies[0]),
+        (tally.sessions,),
+        (tally.events[: int(tally.n_events[0])].copy(),),
+    )
 
 
 def simulate_caribbean(

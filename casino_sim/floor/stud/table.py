@@ -2,9 +2,9 @@
 
 A stud hand changes nobody's seat (each starts every player with the table's
 buy-in, as ``casino-sim stud`` does), so the table does not deal as seats
-change: :meth:`PokerTable.sync` records a *segment* (a stretch of time with
+change: :meth:`PokerTable.advance` records a *segment* (a stretch of time with
 the same players) and :meth:`PokerTable.flush` plays every recorded segment
-in one compiled call (:func:`~casino_sim.floor.poker_segments.play_segments`),
+in one compiled call (:func:`~casino_sim.floor.stud.segments.play_segments`),
 once a simulated day and at the end. Hand ``i`` at a table takes deck ``i``
 of the table's stream (drawn in blocks of 256), so the cards do not depend
 on when the floor flushes. A hand's clock time is the table's
@@ -33,15 +33,21 @@ from casino_sim.config.stud import StudVariant
 from casino_sim.config.stud_table import StudTable, TimeRake
 from casino_sim.engine.ledger import ANTE, BET, JACKPOT_DROP, PAYOUT, RAKE, TIME_COLLECTION, Ledger
 from casino_sim.floor.meters import LinkedBadBeat
-from casino_sim.floor.players import Player
-from casino_sim.floor.poker_segments import (
+from casino_sim.floor.stud.segments import (
     DONE,
+    HANDS_PLAYED,
+    Bookings,
+    Pace,
+    Pool,
+    Progress,
+    Segments,
+    Window,
     book_hands,
-    evaluator_tables,
+    floor_game,
     play_segments,
-    shuffled_decks,
     time_hands,
 )
+from casino_sim.floor.tables import Visit
 from casino_sim.floor.tally import (
     DEALING_SECONDS,
     HANDLE,
@@ -62,11 +68,11 @@ from casino_sim.games.poker_room.bots import default_population
 from casino_sim.games.poker_room.dealing import UNIFORMS_PER_HAND
 from casino_sim.games.poker_room.fast import (
     fallback_reason,
-    kernel_config,
     play_compiled,
     play_python,
 )
 from casino_sim.games.poker_room.house import HALF_HOUR_SECONDS
+from casino_sim.shuffle import WORDS_PER_DECK, decks_from_words
 
 __all__ = ["PokerTable"]
 
@@ -75,12 +81,12 @@ _COLUMNS = np.array([ROUNDS, HANDS, HANDLE, RAKED, DROPPED])  # what each hand a
 _MAX_HANDS = 4096  # hands the Python engine plays per call
 
 #: A segment: start, end, the next break or closing, the players seated (in seat order).
-Segment = tuple[float, float, float, tuple[Player, ...]]
+Segment = tuple[float, float, float, tuple[Visit, ...]]
 
 
 class _DeckPool:
     """A table's decks and bots' numbers, drawn from its stream in blocks of :data:`_BLOCK`:
-    51 random words a deck (:func:`~casino_sim.floor.poker_segments.shuffled_decks`), then
+    51 random words a deck (:func:`~casino_sim.shuffle.decks_from_words`), then
     :data:`~casino_sim.games.poker_room.dealing.UNIFORMS_PER_HAND` uniform numbers a hand."""
 
     def __init__(self, rng: np.random.Generator) -> None:
@@ -97,7 +103,7 @@ class _DeckPool:
             self.uniforms = np.concatenate([self.uniforms, *(u for _, u in blocks)])
 
     def _draw(self) -> tuple[np.ndarray, np.ndarray]:
-        decks = shuffled_decks(self.rng.bit_generator.random_raw(_BLOCK * 51))
+        decks = decks_from_words(self.rng.bit_generator.random_raw(_BLOCK * WORDS_PER_DECK))
         return decks, self.rng.random((_BLOCK, UNIFORMS_PER_HAND))
 
     def drop_used(self, used: int) -> None:
@@ -144,7 +150,7 @@ class PokerTable:
         self.index, self.group, self.variant, self.structure = index, group, variant, structure
         self.max_seats = seats
         self.tally, self.ledger, self.log, self.meter = tally, ledger, log, meter
-        self.seats: list[Player] = []
+        self.seats: list[Visit] = []
         self.running = False
         self.dealing = True
         self.pause_at = math.inf  # the next break or closing (set by the floor)
@@ -161,9 +167,7 @@ class PokerTable:
                                pace.seconds_per_street, pace.seconds_per_showdown], float)  # fmt: skip
         self._game = None
         if self._compiled:
-            cards = variant.cards_per_player
-            self._game = (*kernel_config(variant, structure), structure.buy_in_cents, self._pace,
-                          cards, evaluator_tables(cards))  # fmt: skip
+            self._game = floor_game(variant, structure)
         rake = structure.rake
         self._time_fee = rake.per_seat_per_half_hour_cents if isinstance(rake, TimeRake) else 0
 
@@ -172,38 +176,51 @@ class PokerTable:
         """Hands dealt so far (up to the last :meth:`flush`)."""
         return int(self._state[2])
 
-    def free_seats(self) -> int:
+    def free_seats(self, t: float) -> int:
+        """Free seats in the running game (none while the game does not run)."""
         return self.max_seats - len(self.seats) if self.running else 0
 
     def start(self, t: float) -> None:
-        self.sync(t)
+        self.advance(t)
         self.running = True
 
-    def stop(self, t: float) -> list[Player]:
+    def stop(self, t: float) -> list[Visit]:
         """The game breaks: returns its players (no longer seated)."""
-        self.sync(t)
+        self.advance(t)
         players, self.seats = self.seats, []
         for p in players:
             p.seated_at = None
         self.running = False
         return players
 
-    def seat(self, player: Player, t: float) -> None:
-        self.sync(t)
+    def seat(self, player: Visit, t: float) -> None:
+        self.advance(t)
         self.seats.append(player)
         player.seated_at = self
 
-    def unseat(self, player: Player, t: float) -> None:
-        self.sync(t)
+    def unseat(self, player: Visit, t: float) -> None:
+        self.advance(t)
         self.seats.remove(player)
         player.seated_at = None
 
     def set_dealing(self, dealing: bool, t: float) -> None:
-        self.sync(t)
+        self.advance(t)
         self.dealing = dealing
 
+    def set_hours(self, t: float, *, open_: bool, dealing: bool, pause: float) -> list[Visit]:
+        """From ``t``: open or not (closing breaks the game: its players are returned), dealing
+        or not, until the next break or closing at ``pause``."""
+        players = [] if open_ else self.stop(t)
+        self.set_dealing(dealing, t)
+        self.pause_at = pause
+        return players
+
+    def close(self, t: float) -> list[Visit]:
+        """The end of the run: the game breaks, its players are returned."""
+        return self.stop(t)
+
     # ------------------------------------------------------------ the clock
-    def sync(self, t: float) -> None:
+    def advance(self, t: float) -> None:
         """Account seated time and charge time up to ``t``; record the segment since the last change."""
         if t <= self.last_change:
             return
@@ -242,7 +259,7 @@ class PokerTable:
         seg_n = np.array([len(s[3]) for s in segments], np.int64)
         bots = np.zeros((count, self.max_seats, 3))
         for k, (*_, players) in enumerate(segments):
-            bots[k, : len(players)] = [(p.bot.tightness, p.bot.aggression, p.bot.bluff)
+            bots[k, : len(players)] = [(p.play.tightness, p.play.aggression, p.play.bluff)
                                        for p in players]  # fmt: skip
         shortest = self._pace[0] + self._pace[1] * seg_n
         length = np.maximum(np.minimum(times[:, 1], times[:, 2]) - times[:, 0], 0.0)
@@ -255,10 +272,13 @@ class PokerTable:
         pool.ensure(0, book.capacity)
         while state[0] < count:
             if self._game is not None:
-                code = play_segments(pool.decks, pool.uniforms, times, seg_n, bots, seg_net,
-                                     seg_hands, state, self._clock, self._typical, self._game,
-                                     self.tally.rows, _COLUMNS, book.totals, book.drops_t,
-                                     book.drops_a, book.hits_t, book.hits, book.counts)  # fmt: skip
+                code = play_segments(
+                    Pool(pool.decks, pool.uniforms),
+                    Segments(times, seg_n, bots, seg_net, seg_hands),
+                    Progress(state, self._clock, self._typical),
+                    self._game,
+                    self._bookings(book),
+                )
                 if code == DONE:
                     break
             k = int(state[0])  # the engine plays the rest of this segment, block by block
@@ -278,7 +298,7 @@ class PokerTable:
         """Segment ``k``'s hands (from the table's clock) by the Python engine, block by block."""
         start, end, pause, players = segment
         n = len(players)
-        bots = [p.bot for p in players]
+        bots = [p.play for p in players]
         shortest = float(self._pace[0] + self._pace[1] * n)
         state, pool, clock = self._state, self._pool, self._clock
         clock[0] = max(clock[0], start)
@@ -293,17 +313,28 @@ class PokerTable:
             hands = play_compiled(*args) if self._compiled else play_python(*args)[0]
             showdown = hands.showdown.astype(np.int64)
             ends = np.empty(count)
-            kept, clock[0] = time_hands(clock[0], end, pause, shortest, self._pace[2],
-                                        self._pace[3], hands.street, showdown, ends)  # fmt: skip
+            window, pace = Window(clock[0], end, pause), Pace.of(self.structure.pace)
+            kept, clock[0] = time_hands(window, shortest, pace, hands.street, showdown, ends)
             seconds = shortest + self._pace[2] * hands.street + self._pace[3] * showdown
             self._typical[n] = 0.9 * guess + 0.1 * float(seconds.mean())
-            book_hands(kept, ends, int(state[2]), k, hands.wagered, hands.stacks_start,
-                       hands.stacks_end, hands.rake, hands.drop, hands.bad_beat,
-                       self.tally.rows, _COLUMNS, seg_net[k], book.totals, book.drops_t,
-                       book.drops_a, book.hits_t, book.hits, book.counts)  # fmt: skip
+            first = int(state[HANDS_PLAYED])
+            book_hands(hands.outcomes(), kept, ends, first, k, seg_net[k], self._bookings(book))
             seg_hands[k] += kept
             state[1] += kept
             state[2] += kept
+
+    def _bookings(self, book: _Book) -> Bookings:
+        """Where the kernels book hands: the tally's rows and ``book``'s arrays."""
+        return Bookings(
+            self.tally.rows,
+            _COLUMNS,
+            book.totals,
+            book.drops_t,
+            book.drops_a,
+            book.hits_t,
+            book.hits,
+            book.counts,
+        )
 
     def _book(
         self,

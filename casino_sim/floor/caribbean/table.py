@@ -1,6 +1,6 @@
 """A Caribbean Stud table on the floor: seats, its dealer, and its rounds up to any time.
 
-The table's clock is compiled (:func:`~casino_sim.floor.banked_kernel.advance`):
+The table's clock is compiled (:func:`~casino_sim.floor.caribbean.kernel.advance`):
 :meth:`BankedTable.advance` deals and books every round up to a time and
 lets go the players who leave before it, at their own times: at the end of
 their session, or at the end of the round after which their limited bankroll
@@ -27,54 +27,29 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
+from numpy.lib.recfunctions import structured_to_unstructured
 
 from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.floor import BankedGroup
 from casino_sim.config.money import cents
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.engine.ledger import ANTE, AWARD, PAYOUT, RAISE, Ledger
-from casino_sim.floor.banked_kernel import (
-    BOUGHT,
-    CHIPS,
+from casino_sim.floor.caribbean.kernel import (
+    DAY,
+    DEPARTURE,
     DONE,
-    LEAVES,
-    LIMITED,
-    LOOKUP,
-    N_SEAT_INTS,
-    N_SUMS,
-    NEED,
+    HIT,
     NEED_WORDS,
-    NET,
-    OCCUPIED,
-    REBUY_BELOW,
-    REBUY_UNIT,
-    RULE,
-    SAFE,
-    SESSION,
-    SIDE,
-    THEO,
-    advance,
-)
-from casino_sim.floor.banked_kernel import (
-    HANDS as HANDS_ROW,
+    RUN,
+    SEAT,
+    TableBook,
+    TableGame,
+    bind_advance,
+    new_clock,
 )
 from casino_sim.floor.meters import LinkedProgressive
-from casino_sim.floor.tally import (
-    DEALING_SECONDS,
-    DROP,
-    HANDLE,
-    HANDS,
-    INITIAL_BETS,
-    MAIN_WIN,
-    ROUNDS,
-    SEAT_SECONDS,
-    SIDE_HANDLE,
-    SIDE_PAID,
-    THEO_WIN,
-    SessionLog,
-    TableTally,
-)
-from casino_sim.games.banked.caribbean_stud.progressive import award_vectors
+from casino_sim.floor.tally import SessionLog, TableTally
+from casino_sim.games.banked.caribbean_stud.round_kernel import side_bet
 from casino_sim.games.banked.caribbean_stud.rounds import (
     RoundDealer,
     StrategyBook,
@@ -87,10 +62,6 @@ __all__ = ["REBUY_ANTES", "BankedTable", "SeatTerms"]
 #: Chips a player without a bankroll limit buys at a time, in antes.
 REBUY_ANTES = 40
 _WORDS = 1 << 14  # random words drawn at a time
-#: The tally's columns for the kernel's sums (:data:`~casino_sim.floor.banked_kernel.N_SUMS`),
-#: seated and dealing seconds and the drop.
-_COLUMNS = np.array([ROUNDS, HANDS, HANDLE, MAIN_WIN, SIDE_HANDLE, SIDE_PAID, INITIAL_BETS,
-                     THEO_WIN, SEAT_SECONDS, DEALING_SECONDS, DROP])  # fmt: skip
 
 
 class _Money:
@@ -161,35 +132,35 @@ class BankedTable:
         self._seconds = np.array([float(pace.seconds_per_round + pace.seconds_per_player * n
                                         + pace.shuffle_seconds) for n in range(group.seats + 1)])  # fmt: skip
         progressive: ProgressivePaytable | None = meter.progressive if meter else None
-        fixed, _, envy = award_vectors(progressive) if progressive else (np.zeros(10),) * 3
-        meter_hand = np.zeros(10, np.bool_)
-        if meter is not None:
-            meter_hand[list(meter.meter_categories)] = True
         self._wager = cents(progressive.wager) if progressive else 0
         self._bits = rng.bit_generator
         self._words = np.zeros(0, np.uint64)
-        # next round, last change of seats, pause, nobody leaves before (see advance)
-        self._times = np.array([0.0, 0.0, math.inf, -math.inf])
-        self._state = np.array([1, 0], np.int64)  # dealing, next unread word
-        n = group.seats
-        # the kernel's seat rows (a seated player's chips, net, hands and buy-ins live here
-        # while seated: see seat and _close)
-        self._ints = np.zeros((N_SEAT_INTS, n), np.int64)
-        self._floats = np.zeros((2, n))
-        self._floats[LEAVES] = math.inf
-        self._mistake = np.zeros(n, np.uint64)
-        self._figures: dict[SeatTerms, tuple[np.ndarray, int, np.ndarray, float]] = {}
-        self._money = np.zeros((2, n, 14), np.int64)  # stake, paid by outcome
-        self._game = (self.dealer.deck, self.dealer.kernel_tables, self.book.decide,
-                      self.book.masks, self._seconds)  # fmt: skip
-        awards = np.round(np.stack([fixed, envy]) * 100).astype(np.int64)
-        self._awards = (awards, meter_hand, self._wager)
-        self._day = np.zeros(N_SUMS)  # the sums of the rounds booked since the last flush
-        self._runs = np.zeros((256, 4))  # side-bet runs and meter hands for the linked meter
-        self._meter_hands = np.zeros((256, 4))  # (see advance), passed on by flush
-        self._departed = np.zeros((n, 2))
-        self._counts = np.zeros(3, np.int64)
-        self._arguments = self._kernel_arguments()
+        # the kernel's state (floor.caribbean.kernel): the clock, one record a seat (a seated
+        # player's chips, net, hands and buy-ins live there while seated: see seat and _close)
+        self._clock_row = new_clock()
+        self._clock = self._clock_row[0]  # a view: reads and writes go to the row
+        self._seats = np.zeros(group.seats, SEAT)
+        self._seats["leaves"] = math.inf
+        # each field's column (a view): setting a seat's field through it is quicker
+        self._column = {name: self._seats[name] for name in SEAT.names or ()}
+        self._figures: dict[SeatTerms, np.void] = {}
+        self._game = TableGame(
+            hands=self.dealer.hands,
+            strategies=self.book.strategies,
+            side=side_bet(progressive, cents=True),
+            wager=self._wager,
+            seconds_of=self._seconds,
+        )
+        self._book = TableBook(
+            rows=self.tally.rows,
+            day=np.zeros(1, DAY),  # the sums of the rounds booked since the last flush
+            runs=np.zeros(256, RUN),  # side-bet runs and meter hands for the linked meter,
+            hits=np.zeros(256, HIT),  # passed on by flush
+            departed=np.zeros(group.seats, DEPARTURE),
+        )
+        self._advance = bind_advance(
+            self._clock_row, self._seats, self.dealer.deck, self._game, self._book
+        )
 
     # ------------------------------------------------------------------ seats
     def free_seats(self) -> int:
@@ -197,7 +168,7 @@ class BankedTable:
 
     def may_have_emptied(self, t: float) -> bool:
         """Could a player have left before ``t`` (since the table was last advanced)?"""
-        return bool(self._times[SAFE] < t)
+        return bool(self._clock["safe"] < t)
 
     def seconds_per_round(self, players: int) -> float:
         """Seconds a round takes with ``players`` seated."""
@@ -206,114 +177,123 @@ class BankedTable:
     def seat(self, session: int, terms: SeatTerms, leaves_at: float, chips: int, t: float) -> None:
         """Seat ``session`` with ``chips`` (its buy-in) at ``t`` (the table advanced to ``t``):
         it plays from the next round by ``terms`` and leaves at ``leaves_at`` at the latest."""
-        assert self._times[1] == t, "advance the table to the time first"
+        assert self._clock["last_change"] == t, "advance the table to the time first"
         s = self._taken.index(False)
         self._taken[s] = True
         self.count += 1
-        column, threshold, money, theo = self._seat_figures(terms)
-        ints = self._ints
-        ints[:, s] = column
-        ints[SESSION, s], ints[CHIPS, s], ints[BOUGHT, s] = session, chips, chips
-        self._mistake[s] = threshold
-        self._money[:, s] = money
-        self._floats[THEO, s], self._floats[LEAVES, s] = theo, leaves_at
-        self._times[0] = max(self._times[0], t)
-        self._times[SAFE] = -math.inf  # known again at the next advance
+        self._seats[s] = self._seat_figures(terms)
+        column = self._column
+        column["session"][s], column["chips"][s], column["bought"][s] = session, chips, chips
+        column["leaves"][s] = leaves_at
+        self._clock["next_round"] = max(self._clock["next_round"], t)
+        self._clock["safe"] = -math.inf  # known again at the next advance
 
-    def _seat_figures(self, terms: SeatTerms) -> tuple[np.ndarray, int, np.ndarray, float]:
-        """A seat's column of the kernel's seat rows (the session's own figures still to
-        fill), mistake threshold, (stake, paid) by outcome and theoretical win a round; the
-        same for every player on the same terms, so built once."""
+    def _seat_figures(self, terms: SeatTerms) -> np.void:
+        """A seat's record (the session's own figures still to fill: session, chips, net,
+        hands, buy-ins, departure): strategy, side bet, bankroll, mistake threshold, (stake,
+        paid) by outcome and theoretical win a round; the same for every player on the
+        same terms, so built once."""
         if terms not in self._figures:
             rule, ante = terms.rule, terms.ante
             side = terms.side and self.meter is not None
             most = ante * self.money.wagers[-1]  # a round's largest stake: ante and raise
-            column = [0] * N_SEAT_INTS
-            column[OCCUPIED], column[RULE], column[LOOKUP] = 1, rule, self.book.lookup_of[rule]
-            column[SIDE], column[LIMITED] = side, not terms.unlimited
-            column[NEED] = most + (self._wager if side else 0)
-            column[REBUY_BELOW], column[REBUY_UNIT] = most + self._wager, ante * REBUY_ANTES
-            money = np.stack(self.money.tables(ante))
-            theo = self.edges.get(rule, 0.0) * ante
-            self._figures[terms] = (np.array(column, np.int64),
-                                    mistake_threshold(terms.mistake), money, theo)  # fmt: skip
+            seat = np.zeros(1, SEAT)[0]
+            seat["occupied"], seat["rule"], seat["lookup"] = 1, rule, self.book.lookup_of[rule]
+            seat["side"], seat["limited"] = side, not terms.unlimited
+            seat["need"] = most + (self._wager if side else 0)
+            seat["rebuy_below"], seat["rebuy_unit"] = most + self._wager, ante * REBUY_ANTES
+            seat["stake"], seat["paid"] = self.money.tables(ante)
+            seat["mistake"] = mistake_threshold(terms.mistake)
+            seat["theo"] = self.edges.get(rule, 0.0) * ante
+            self._figures[terms] = seat
         return self._figures[terms]
 
     def close_all(self, t: float) -> None:
         """Every seated session ends at ``t`` (the table advanced to ``t``): closing."""
-        assert self._times[1] == t, "advance the table to the time first"
+        assert self._clock["last_change"] == t, "advance the table to the time first"
         for s, taken in enumerate(self._taken):
             if taken:
-                self._ints[OCCUPIED, s] = 0
-                self._floats[LEAVES, s] = math.inf
-                self._close(s)
-        self._times[0] = max(self._times[0], t)
+                self._stand_up(s)
+        self._clock["next_round"] = max(self._clock["next_round"], t)
+
+    def stand_up(self, session: int, t: float) -> bool:
+        """Session ``session`` leaves its seat at ``t`` (the table advanced to ``t``), before its
+        own time; whether it was still seated (it may have left on the table's clock)."""
+        assert self._clock["last_change"] == t, "advance the table to the time first"
+        for s, taken in enumerate(self._taken):
+            if taken and int(self._column["session"][s]) == session:
+                self._stand_up(s)
+                self._clock["safe"] = -math.inf  # known again at the next advance
+                return True
+        return False
+
+    def _stand_up(self, s: int) -> None:
+        self._column["occupied"][s] = 0
+        self._column["leaves"][s] = math.inf
+        self._close(s)
 
     def _close(self, s: int) -> None:
         """Seat ``s`` is empty: its session's result, hands and drop go to the log."""
         self._taken[s] = False
         self.count -= 1
-        column = self._ints[:, s].tolist()
-        session, log = column[SESSION], self.log
-        log.net[session] += column[NET]
-        log.hands[session] += column[HANDS_ROW]
-        log.drop[session] = column[BOUGHT]
+        column, log = self._column, self.log
+        session = int(column["session"][s])
+        log.net[session] += int(column["net"][s])
+        log.hands[session] += int(column["hands"][s])
+        log.drop[session] = int(column["bought"][s])
 
     def set_dealing(self, dealing: bool, t: float, pause: float) -> None:
         """From ``t`` (the table advanced to it): dealing or not, until the next ``pause``."""
-        assert self._times[1] == t, "advance the table to the time first"
-        self._state[0] = dealing
-        self._times[0] = max(self._times[0], t)
-        self._times[2] = pause
+        clock = self._clock
+        assert clock["last_change"] == t, "advance the table to the time first"
+        clock["dealing"] = dealing
+        clock["next_round"] = max(clock["next_round"], t)
+        clock["pause"] = pause
 
     # ------------------------------------------------------------------ clock
     def advance(self, t: float) -> None:
         """Deal and book every round up to ``t``; the sessions that end before ``t`` end."""
-        if t < self._times[1]:
+        clock = self._clock
+        if t < clock["last_change"]:
             return
         if not self.count:  # nobody seated: only the clock moves
-            self._times[1] = t
+            clock["last_change"] = t
             return
         while True:
-            code = advance(t, *self._arguments)
+            code = self._advance(t, self._words)
             if code == DONE:
                 break
             if code == NEED_WORDS:
-                used = int(self._state[1])
+                used = int(clock["word"])
                 more = self._bits.random_raw(_WORDS)
-                self._words, self._state[1] = np.concatenate([self._words[used:], more]), 0
-                self._arguments = self._kernel_arguments()
+                self._words, clock["word"] = np.concatenate([self._words[used:], more]), 0
             else:
                 self._pass_meter_money()
-        counts = self._counts
-        if counts[2]:
-            gone, counts[2] = int(counts[2]), 0
-            for s in self._departed[:gone, 0].tolist():
+        if clock["gone"]:
+            gone, clock["gone"] = int(clock["gone"]), 0
+            for s in self._book.departed["seat"][:gone].tolist():
                 self._close(int(s))
-
-    def _kernel_arguments(self) -> tuple[object, ...]:
-        """What :func:`~casino_sim.floor.banked_kernel.advance` takes after the time (the
-        same arrays on every call, but for the words after a refill)."""
-        return (self._times, self._state, self._words, *self._game, self._ints, self._mistake,
-                self._floats, self._money, *self._awards, self.tally.rows, _COLUMNS, self._day,
-                self._runs, self._meter_hands, self._departed, self._counts)  # fmt: skip
 
     def flush(self) -> None:
         """Pass the money of the rounds booked since the last flush to the ledger and meter."""
-        stake, main_win, paid, antes = (int(self._day[c]) for c in (2, 3, 5, 6))
+        day = self._book.day[0]
+        stake, main_win = int(day["handle"]), int(day["main_win"])
+        paid, antes = int(day["side_paid"]), int(day["initial_bets"])
         ledger = self.ledger
         ledger.post(ANTE, "players", "house", antes)
         ledger.post(RAISE, "players", "house", stake - antes)
         ledger.post(PAYOUT, "house", "players", stake - main_win)
         ledger.post(AWARD, "house", "players", paid)
-        self._day[:] = 0
+        self._book.day[0] = 0
         self._pass_meter_money()
 
     def _pass_meter_money(self) -> None:
-        n_runs, n_hits = int(self._counts[0]), int(self._counts[1])
-        self._counts[:2] = 0
+        clock = self._clock
+        n_runs, n_hits = int(clock["runs"]), int(clock["hits"])
+        clock["runs"] = clock["hits"] = 0
         if self.meter is None:
             return
-        self.meter.add_bet_runs(self._runs[:n_runs].copy())
-        for time, seat, hand, session in self._meter_hands[:n_hits].tolist():
+        runs = self._book.runs[:n_runs]  # a copy: the buffer is written again
+        self.meter.add_bet_runs(structured_to_unstructured(runs, copy=True))
+        for time, seat, hand, session in self._book.hits[:n_hits].tolist():
             self.meter.add_hit(time, self.index, int(seat), int(hand), int(session))

@@ -1,0 +1,35 @@
+"""Seating at banked tables: an arrival takes a random table with a free seat, at once.
+
+A banked game's :class:`~casino_sim.floor.games.GroupPlay` is a :class:`RandomSeat`
+that says how a visit plays there (:meth:`RandomSeat.terms`): the drop is
+tallied at the table, the table brought up to the time and the visit seated.
+A table's departures are its own (no waiting list, no SimPy event).
+"""
+
+from __future__ import annotations
+
+from casino_sim.floor.games import GroupPlay, Offer
+from casino_sim.floor.tables import FloorTable, Visit
+from casino_sim.floor.tally import DROP
+
+__all__ = ["RandomSeat"]
+
+
+class RandomSeat(GroupPlay):
+    """A group whose arrivals sit at a random open table (the traffic stream's next uniform)."""
+
+    def offer(self, k: int, length: float, side: bool, now: float) -> Offer:
+        free = [table for table in self.tables if table.free_seats(now)]
+        if not free:
+            return Offer.NONE
+        table = free[int(self.floor.uniform() * len(free))]
+        visit = self.floor.open_visit(k, now + length)
+        self.terms(visit, table, side)
+        table.tally.add(now, DROP, visit.buy_ins)
+        table.seat(visit, now)
+        return Offer.SEATED
+
+    def terms(self, visit: Visit, table: FloorTable, side: bool) -> None:
+        """Set how ``visit`` plays at ``table`` (:attr:`Visit.play`) and its buy-in
+        (:attr:`Visit.buy_ins`, the drop)."""
+        raise NotImplementedError

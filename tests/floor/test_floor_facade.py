@@ -1,0 +1,65 @@
+"""The floor's facade and typed results (issue 24, item 5): ``from casino_sim.floor import
+load_floor, simulate_floor``; a typed result read by attribute whose ``to_record()`` is the
+JSON data; the three simulations take the same keywords; ``dir(casino_sim)`` lists its exports;
+every floor table keeps the one protocol."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from casino_sim.floor.figures import FloorResult, GroupResult, Interval
+
+
+@pytest.fixture(scope="module")
+def summary():
+    from casino_sim.floor import load_floor, simulate_floor
+
+    return simulate_floor(load_floor("floors/casino"), days=1, replications=2, seed=4, workers=1)
+
+
+def test_the_result_is_typed_and_its_record_is_the_json_data(summary):
+    result = summary.result()
+    assert isinstance(result, FloorResult) and result.seed == 4
+    pit, stud = result.groups["pit"], result.groups["stud-5-10"]
+    assert isinstance(pit, GroupResult) and isinstance(pit.win_per_table_hour, Interval)
+    assert pit.house_edge_per_initial_bet.n == 2  # a game's own figure, by attribute
+    assert stud.house_fee in ("percent", "drop", "time", "none")  # a rule, by attribute
+    with pytest.raises(AttributeError, match="no figure"):
+        _ = stud.house_edge_per_initial_bet
+    record = summary.to_record()
+    assert result.to_record() == record
+    assert FloorResult.from_record(record).to_record() == record
+    assert "Interval(" in repr(pit) and "FloorResult(1 day(s) x 2" in repr(result)
+
+
+def test_the_simulations_take_the_same_keywords():
+    from casino_sim.caribbean_stud import simulate_caribbean
+    from casino_sim.floor import simulate_floor
+    from casino_sim.poker_room import simulate_stud
+
+    for function in (simulate_caribbean, simulate_stud, simulate_floor):
+        parameters = inspect.signature(function).parameters
+        for name in ("seed", "workers", "progress"):
+            assert parameters[name].default is None, (function.__name__, name)
+            assert parameters[name].kind is inspect.Parameter.KEYWORD_ONLY
+
+
+def test_dir_lists_the_exports():
+    import casino_sim.floor
+
+    assert set(casino_sim.__all__) <= set(dir(casino_sim))
+    assert {"load_floor", "simulate_floor", "register_game", "FloorTable"} <= set(
+        dir(casino_sim.floor)
+    )
+    assert casino_sim.floor.simulate_floor.__module__ == "casino_sim.floor.simulate"
+
+
+def test_the_registry_names_the_shipped_games():
+    from casino_sim.floor.registry import GAMES, game_of
+
+    assert {"caribbean_stud", "stud"} <= set(GAMES)
+    assert game_of("caribbean_stud").label == "Caribbean Stud" and game_of("stud").label == "stud"
+    with pytest.raises(KeyError, match="no floor game 'keno'"):
+        game_of("keno")
