@@ -110,8 +110,11 @@ def test_every_command_in_the_docs_is_a_transcript_that_runs():
     assert len(TRANSCRIPTS) >= 12
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One folder for the session: a module fixture is built again when the worker runs other
+    modules' tests between these, and :func:`_run` (cached by command and folder) would then
+    run a command quoted on two pages twice."""
     return tmp_path_factory.mktemp("docs-commands")
 
 
