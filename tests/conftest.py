@@ -13,8 +13,10 @@ workers start:
   (the counts among them), so no two workers compile the same kernel at once;
 - the modules whose tests use a session fixture costly to start and meant to be shared
   (the Dask cluster, the browser) get one ``xdist_group`` each, so one worker starts it;
-  so do the tests of a module that use its module-scoped fixtures (one report, one floor
-  run: built once, not once per worker);
+  so do the tests of a module that defines a fixture of its own shared by its tests (one
+  report, one floor run). Such a fixture is session-scoped, not module-scoped: a worker
+  that runs out of queued tests tears module fixtures down, and the next test of the
+  module would build it again (a 25-second browser fixture was built twice);
 - the longest tests outside a group are collected first, so they start early and the two
   workers finish together (xdist itself starts the groups first, the largest first).
 """
@@ -124,13 +126,14 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         _say(config, f"dealer counts built in {time.perf_counter() - started:.0f} s")
 
 
-def _module_scoped(item: pytest.Item) -> bool:
-    """Whether ``item`` uses a module-scoped fixture (built once per worker that runs it)."""
+def _shared_in_module(item: pytest.Item) -> bool:
+    """Whether ``item`` uses a fixture its own module defines for more than one test."""
     info = getattr(item, "_fixtureinfo", None)  # pytest's fixture closure of a test function
     if info is None:
         return False
+    module = item.nodeid.split("::")[0]
     return any(
-        definitions[-1].scope == "module"
+        definitions[-1].scope in ("module", "session") and definitions[-1].baseid == module
         for definitions in info.name2fixturedefs.values()
         if definitions
     )
@@ -151,7 +154,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             continue
         if item.path in group_of_module:
             item.add_marker(pytest.mark.xdist_group(group_of_module[item.path]))
-        elif _module_scoped(item):
+        elif _shared_in_module(item):
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
 
     def first(item: pytest.Item) -> int:

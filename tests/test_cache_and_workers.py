@@ -28,12 +28,12 @@ REPO = Path(__file__).resolve().parents[1]
 # --- the counts cache ---------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def counts():
     return counts_cache.load_counts()  # the shared, already built cache (built once if missing)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def valid_file(counts, tmp_path_factory):
     """A valid cache file, written once; tests copy it into their own cache folder."""
     path = tmp_path_factory.mktemp("valid") / counts_cache.cache_path().name

@@ -33,7 +33,7 @@ def _add(a, b):
     return a + b
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def caribbean():
     paytable = load_paytable("caribbean_stud/standard")
     return CaribbeanSimConfig.table(

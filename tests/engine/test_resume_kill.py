@@ -21,8 +21,8 @@ import pytest
 from casino_sim.engine.rundir import DATABASE
 
 ROOT = Path(__file__).resolve().parents[2]
-#: 40 chunks of 150k rounds: seconds of work on 2 workers, chunks stored every fraction of one.
-RUN = ["simulate", "caribbean_stud/standard", "--hands", "6M", "--chunk-rounds", "150k",
+#: 40 chunks of 75k rounds: seconds of work on 2 workers, chunks stored every fraction of one.
+RUN = ["simulate", "caribbean_stud/standard", "--hands", "3M", "--chunk-rounds", "75k",
        "--seats", "2", "--no-exact", "--no-progress", "--seed", "13", "--workers", "2"]  # fmt: skip
 N_CHUNKS = 40
 #: Figures that differ between runs by design: when and how a run was made.

@@ -48,7 +48,7 @@ def all_hands(n_cards: int, first: int | None = None) -> np.ndarray:
     return combinations_array(52, n_cards, first=first)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def five_card_values() -> np.ndarray:
     return evaluate_high(all_hands(5))
 

@@ -56,7 +56,7 @@ def _figures(node, path=""):
             yield from _figures(value, f"{path}[{i}]")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def casino():
     """Two one-day replications of the shipped casino: the summary and its record."""
     summary = simulate_floor(load_floor("floors/casino"), days=1, replications=2, seed=1)

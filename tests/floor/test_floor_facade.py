@@ -12,7 +12,7 @@ import pytest
 from casino_sim.floor.figures import FloorResult, GroupResult, Interval
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def summary():
     from casino_sim.floor import load_floor, simulate_floor
 

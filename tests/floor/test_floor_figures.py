@@ -17,7 +17,7 @@ from casino_sim.report.floor import format_floor
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def pit():
     """One linked progressive: two one-day replications, each replication kept."""
     runs = []
@@ -32,7 +32,7 @@ def pit():
     return runs, record, format_floor(record, name="pit", seed=3)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def room():
     """The card room (bad-beat jackpot, a time-collection table, thin games): 2 days x 3."""
     record = simulate_floor(

@@ -22,7 +22,16 @@ from tests.floor import high_card
 DAYS, REPLICATIONS, SEED = 2, 3, 11
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(autouse=True)
+def registered():
+    """The toy game is in the registry during each test of this module, and only then
+    (the registry's doctest, on the same worker, lists the shipped games)."""
+    register_game(high_card.GAME)
+    yield
+    GAMES.pop(high_card.GAME.game, None)
+
+
+@pytest.fixture(scope="session")
 def run():
     register_game(high_card.GAME)
     try:
@@ -32,7 +41,7 @@ def run():
                             session_minutes=Fraction(240))  # fmt: skip
         floor = high_card.with_group(base, group, player)
         summary = simulate_floor(floor, days=DAYS, replications=REPLICATIONS, seed=SEED)
-        yield floor, summary, summary.to_record()
+        return floor, summary, summary.to_record()
     finally:
         GAMES.pop(high_card.GAME.game, None)
 

@@ -13,7 +13,7 @@ from casino_sim.floor.run import _Floor
 from casino_sim.floor.tables import FloorTable
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def floor() -> _Floor:
     plan = prepare_floor(load_floor("floors/pit"), days=1)
     return _Floor(plan, 0, np.random.SeedSequence(5))

@@ -62,7 +62,7 @@ class Built:
         return [g["id"] for s in self.record["sections"] for p in s["parts"] for g in p["plots"]]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def built(default_report: tuple[Path, str, dict[str, Any]]) -> Built:
     """The small default report (tests/report/conftest.py), the one the PAR checks read."""
     folder, _, record = default_report
@@ -85,7 +85,7 @@ def _png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def looked(built: Built, browser: Browser, artifacts: Path) -> dict[str, Any]:
     """Open report.html in Chromium; what happened while loading, what the page holds."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})

@@ -42,7 +42,7 @@ regenerate = _script()
 FOLDER: Path = regenerate.DEFAULT
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def manifest() -> dict[str, Any]:
     path = FOLDER / regenerate.MANIFEST
     assert path.is_file(), f"no {path}: run `python reports/regenerate.py`"
@@ -50,7 +50,7 @@ def manifest() -> dict[str, Any]:
     return loaded
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def record() -> dict[str, Any]:
     loaded: dict[str, Any] = json.loads((FOLDER / "report.json").read_text())
     return loaded

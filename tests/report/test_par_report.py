@@ -72,7 +72,7 @@ def _report(out, *args):
     return out, "\n".join(lines), record
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def full(default_report):
     """The default report (the bundled casino), small, every format; its stdout and JSON:
     ``*SMALL, "--seed", BIG_SEED``, built once and shared with the browser test
@@ -81,7 +81,7 @@ def full(default_report):
     return default_report
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def several(tmp_path_factory):
     """A report of several inputs of each game (:data:`SEVERAL`) with a title, every format
     but the PDF, on 2 workers."""

@@ -30,7 +30,7 @@ SETTINGS = ReportSettings(
 )
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def report():
     inputs = read_inputs(
         ["caribbean_stud/standard", "stud/tables/5-10", "stud/tables/15-30", "floors/pit"],

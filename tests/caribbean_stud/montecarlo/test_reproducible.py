@@ -17,7 +17,7 @@ def _tally_arrays(result):
             np.concatenate(t.sessions), np.array([t.rounds, t.dealer_qualifies])]  # fmt: skip
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def config(standard, progressive):
     seats = (
         mc.Seat("optimal", progressive=True),
