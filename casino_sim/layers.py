@@ -25,15 +25,19 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("evaluator",),
     ("config",),
     ("engine",),
-    ("games",),
-    ("floor",),
+    ("games", "audit"),
+    ("floor", "verify"),
     ("report",),
     ("cli", "caribbean_stud", "poker_room"),
     ("__main__",),
 )
 
 #: The game packages: each one a component of the ``games`` layer.
-GAMES: tuple[str, ...] = ("games.banked.caribbean_stud", "games.poker_room")
+GAMES: tuple[str, ...] = (
+    "games.banked.caribbean_stud",
+    "games.banked.language",
+    "games.poker_room",
+)
 
 
 def component_of(module: str) -> str:

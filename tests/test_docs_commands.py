@@ -3,7 +3,9 @@
 Every ``casino-sim`` command they show stands in a ``console`` block as a transcript:
 ``$ command`` and below it the lines it prints. Each command is run here (in a fresh
 folder, so the files it writes go nowhere else) and every line quoted under it must be
-in what it printed, in the same order; a line ``...`` stands for lines left out. So a
+in what it printed, in the same order; a line ``...`` stands for lines left out, and a
+last line ``[exit status N]`` is the status the command must end with (0 without one, 2
+when a ``casino-sim: error:`` line is quoted). So a
 figure the README quotes is the figure its command produces today. The quick start's
 two commands are the one exception: CI runs them (``.ci/run``).
 """
@@ -18,11 +20,14 @@ import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-#: One worker runs them all, so a command quoted on two pages (the floor's) runs once.
-pytestmark = pytest.mark.xdist_group("docs-commands")
+#: The pages in two groups, each run by one worker, balanced by their commands' run time; a
+#: command quoted on two pages (the floor's, in the README and docs/floor.md) is in one group,
+#: so it runs once.
+FIRST_GROUP = frozenset({"README.md", "floor.md", "report.md", "scale-out.md"})
 
 ROOT = Path(__file__).parent.parent
 PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
@@ -65,6 +70,8 @@ def _transcripts() -> list[Transcript]:
                     body += 1
                 quoted = tuple(line for line in lines[body:end] if line.strip())
                 status = 2 if any(q.startswith("casino-sim: error:") for q in quoted) else 0
+                if quoted and (stated := re.fullmatch(r"\[exit status (\d+)\]", quoted[-1])):
+                    quoted, status = quoted[:-1], int(stated.group(1))
                 out.append(Transcript(page.name, first + start, command, quoted, status))
     return out
 
@@ -118,9 +125,20 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("docs-commands")
 
 
-@pytest.mark.parametrize(
-    "transcript", TRANSCRIPTS, ids=lambda t: f"{t.page}:{t.line}:{t.command.split()[1]}"
-)
+def _grouped(transcript: Transcript) -> Any:
+    group = "docs-commands-1" if transcript.page in FIRST_GROUP else "docs-commands-2"
+    name = f"{transcript.page}:{transcript.line}:{transcript.command.split()[1]}"
+    return pytest.param(transcript, marks=pytest.mark.xdist_group(group), id=name)
+
+
+def test_the_pages_sharing_a_command_are_in_one_group():
+    pages: dict[str, set[bool]] = {}
+    for transcript in TRANSCRIPTS:
+        pages.setdefault(transcript.command, set()).add(transcript.page in FIRST_GROUP)
+    assert all(len(groups) == 1 for groups in pages.values())
+
+
+@pytest.mark.parametrize("transcript", [_grouped(t) for t in TRANSCRIPTS])
 def test_the_command_prints_what_the_page_quotes(transcript: Transcript, folder: Path):
     status, printed = _run(transcript.command, folder)
     assert status == transcript.status, "\n".join(printed[-20:])

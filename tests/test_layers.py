@@ -119,3 +119,56 @@ def test_the_check_catches_a_wrong_import(module, target):
             test_imports_point_down(module)
     finally:
         GRAPH[module] = GRAPH[module] - {target}
+
+
+#: The one module of each game that the floor (and the floor's report) may import.
+GAME_SURFACE = {game: f"casino_sim.{game}.table_api" for game in GAMES}
+#: Modules that reach the games only through :data:`GAME_SURFACE`: the floor package and the
+#: report's floor modules.
+THROUGH_SURFACE = ("casino_sim.floor", "casino_sim.report.floor", "casino_sim.report.floor_plots",
+                   "casino_sim.report.par.floor")  # fmt: skip
+
+
+def _through_surface(module: str) -> bool:
+    return any(module == m or module.startswith(m + ".") for m in THROUGH_SURFACE)
+
+
+def test_every_game_on_the_floor_has_its_surface():
+    """Each game the floor reaches has its ``table_api`` (a game not on the floor yet needs none)."""
+    reached = {
+        component_of(target)
+        for module in GRAPH
+        if _through_surface(module)
+        for target in GRAPH[module]
+        if component_of(target) in GAME_SURFACE
+    }
+    assert {"games.banked.caribbean_stud", "games.poker_room"} <= reached
+    assert {GAME_SURFACE[game] for game in reached} <= set(GRAPH)
+
+
+@pytest.mark.parametrize("module", sorted(m for m in GRAPH if _through_surface(m)))
+def test_the_floor_imports_only_each_games_surface(module):
+    """A game's internal modules may change behind its ``table_api``; the floor never sees them."""
+    internal = sorted(
+        target
+        for target in GRAPH[module]
+        if component_of(target) in GAME_SURFACE and target != GAME_SURFACE[component_of(target)]
+    )
+    assert not internal, f"{module} imports a game's internal modules: {internal}"
+
+
+@pytest.mark.parametrize(
+    ("module", "target"),
+    [
+        ("casino_sim.floor.summary", "casino_sim.games.banked.caribbean_stud.economics"),
+        ("casino_sim.floor.stud.segments", "casino_sim.games.poker_room.fast_kernel"),
+        ("casino_sim.floor.run", "casino_sim.games.poker_room"),  # the package root: not it either
+    ],
+)
+def test_the_surface_check_catches_an_internal_import(module, target):
+    GRAPH[module] = GRAPH[module] | {target}
+    try:
+        with pytest.raises(AssertionError, match="imports a game's internal modules"):
+            test_the_floor_imports_only_each_games_surface(module)
+    finally:
+        GRAPH[module] = GRAPH[module] - {target}

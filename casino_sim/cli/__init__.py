@@ -6,7 +6,8 @@ status. Any :class:`casino_sim.errors.CasinoSimError` (or other bad value the
 library refuses) becomes one line on stderr and exit status 2; argument errors
 do too. Never a traceback: an unexpected failure is one line and status 1
 (``CASINO_SIM_DEBUG=1`` shows the traceback). Exit statuses: 0 done, 1 internal
-error, 2 bad input or output path, 130 interrupted (Ctrl-C), 143 terminated; a long run that
+error, 2 bad input or output path, 3 a check failed (``audit-shuffles``: a test rejects
+uniform shuffling), 130 interrupted (Ctrl-C), 143 terminated; a long run that
 is interrupted says how far it came and how to continue.
 """
 
@@ -33,9 +34,11 @@ COMMANDS = [
     "casino_sim.cli.analyze_cmd",
     "casino_sim.cli.compare_cmd",
     "casino_sim.cli.solve_cmd",
+    "casino_sim.cli.verify_cmd",
     "casino_sim.cli.simulate_cmd",
     "casino_sim.cli.floor_cmd",
     "casino_sim.cli.cache_cmd",
+    "casino_sim.cli.audit_cmd",
 ]
 
 

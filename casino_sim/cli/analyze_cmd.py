@@ -1,4 +1,5 @@
-"""``casino-sim analyze``: the exact Caribbean Stud return table for a paytable.
+"""``casino-sim analyze``: the exact Caribbean Stud return table for a paytable, or the exact
+analysis of a banked game file (``kind: banked_game``, :mod:`casino_sim.cli.banked_analyze`).
 
 ``--report DIR`` writes the paytable's PAR report (:mod:`casino_sim.report.par`,
 as ``casino-sim report`` does) with analyze's strategy, side bet and antes, exact
@@ -43,12 +44,14 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "paytable",
         nargs="?",
-        help="Caribbean Stud paytable YAML, or a shipped name such as caribbean_stud/standard",
+        help="Caribbean Stud paytable YAML, or a shipped name such as caribbean_stud/standard; "
+        "or a banked game (kind: banked_game) such as banked/three_card_poker",
     )
     parser.add_argument(
         "--strategy",
         default="optimal",
-        help="optimal | pair-or-better | akj83 | always-raise | FILE (YAML strategy rules)",
+        help="optimal | pair-or-better | akj83 | always-raise | FILE (YAML strategy rules); "
+        "for a banked game: optimal or one of the game's named strategies",
     )
     parser.add_argument(
         "--progressive", metavar="FILE", help="progressive side-bet YAML (or a shipped name)"
@@ -95,6 +98,11 @@ def _paytable_path(args: argparse.Namespace) -> Path:
 
 
 def run(args: argparse.Namespace) -> int:
+    from casino_sim.cli.banked_analyze import is_banked_input, run_banked
+
+    banked = is_banked_input(args.paytable)
+    if banked is not None:  # a kind: banked_game file (docs/banked-games.md)
+        return run_banked(args, banked)
     from casino_sim.config import load_paytable, load_progressive, resolve_input
     from casino_sim.engine.files import write_csv, write_json
     from casino_sim.games.banked.caribbean_stud.economics import progressive_flags

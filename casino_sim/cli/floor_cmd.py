@@ -16,7 +16,7 @@ import argparse
 import time
 from dataclasses import replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from casino_sim.cli.common import (
     SEED,
@@ -39,6 +39,8 @@ from casino_sim.cli.progress import chunk_progress
 if TYPE_CHECKING:
     from casino_sim.config.floor_loader import Floor
 
+#: ``casino-sim floor compare A B``: the first argument that makes the command a comparison.
+COMPARE = "compare"
 #: The most replications one run takes (each is a whole floor for ``--days``).
 MAX_REPLICATIONS = 100_000
 #: The shortcut's options (a paytable instead of a floor file) and their defaults.
@@ -61,15 +63,22 @@ def register(subparsers: Subparsers) -> None:
         "hits, occupancy, with intervals across replications",
         description="A SimPy model of a casino floor (kind: floor YAML, e.g. floors/casino): "
         "arrivals by hour and weekday, seats, waiting lists, dealer breaks, linked meters, "
-        "replicated. A caribbean_stud paytable instead runs one pit (the shortcut options).",
+        "replicated. A caribbean_stud paytable instead runs one pit (the shortcut options). "
+        "casino-sim floor compare A B [--days --replications --seed --json --csv] runs two "
+        "floors with common random numbers and prints every figure of both, B - A with its "
+        "paired 95% interval, the unpaired interval beside it and the variance reduction.",
+        usage="%(prog)s [options] FLOOR\n       %(prog)s compare A B [--days N] [--replications R] "
+        "[--seed N] [--workers N] [--json OUT] [--csv OUT]",
         formatter_class=HelpFormatter,
     )
     parser.add_argument(
         "floor",
         metavar="FLOOR",
         help="a floor file or shipped name (floors/pit, floors/card-room, floors/casino), or a "
-        "caribbean_stud paytable such as caribbean_stud/standard (the shortcut)",
+        "caribbean_stud paytable such as caribbean_stud/standard (the shortcut); or compare "
+        "(casino-sim floor compare A B: two floors paired by common random numbers)",
     )
+    parser.add_argument("compared", nargs="*", metavar="B", help=argparse.SUPPRESS)
     parser.add_argument(
         "--days", type=Number("int", low=1, high=3660), default=None,
         help="days per replication (default: the floor file's days; 1 for a paytable)",
@@ -155,9 +164,22 @@ def _load(args: argparse.Namespace) -> Floor:
     return pit_floor(path, days=SHORTCUT_DAYS, **options)
 
 
+def definition_data(floor: Floor) -> dict[str, Any]:
+    """The floor as run, as plain data for the JSON (no ``costs`` key without a costs block)."""
+    from casino_sim.config import to_data
+
+    data: dict[str, Any] = to_data(floor.definition)
+    if data.get("costs") is None:
+        data.pop("costs", None)
+    return data
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the replications, print the summary, write the requested files."""
-    from casino_sim.config import to_data
+    if args.floor == COMPARE:
+        return run_compare(args)
+    require(not args.compared, f"unexpected argument(s): {' '.join(args.compared)} (one FLOOR; "
+                               f"two floors: casino-sim floor compare A B)")  # fmt: skip
     from casino_sim.engine.files import write_csv, write_directory, write_json
     from casino_sim.floor.simulate import simulate_floor
     from casino_sim.report.floor import format_floor, group_rows, json_ready
@@ -187,7 +209,7 @@ def run(args: argparse.Namespace) -> int:
                                     elapsed_seconds=round(elapsed, 3))  # fmt: skip
         data = {
             "provenance": provenance,
-            "definition": to_data(floor.definition),
+            "definition": definition_data(floor),
             "workers": workers,
             **record,
             "ledger": summary.ledger.to_record(),  # every replication's flows, in cents
@@ -201,5 +223,69 @@ def run(args: argparse.Namespace) -> int:
         files = floor_plots(summary, record, format=args.plot_format)
         write_directory(args.plots, files, overwrite=args.force)
         written.append(f"plots {args.plots}/ ({', '.join(files)})")
+    print(f"\nRan in {elapsed:,.1f} s." + (f" Wrote {'; '.join(written)}." if written else ""))
+    return 0
+
+
+def _compared(args: argparse.Namespace) -> tuple[Floor, Floor]:
+    """The two floor files of ``floor compare A B`` (each a ``kind: floor`` file), validated."""
+    from casino_sim.config import load_floor, resolve_input
+
+    require(len(args.compared) == 2,
+            f"floor compare takes two floor files (A B), got {len(args.compared)}; a floor "
+            f"file named compare: ./compare")  # fmt: skip
+    given = [name for name in SHORTCUT if getattr(args, name) is not None]
+    refused = ["--" + n.replace("_", "-") for n in given] + ["--plots"] * bool(args.plots)
+    refused += ["--run-dir"] * bool(args.run_dir) + ["--resume"] * bool(args.resume)
+    refused += ["--hours"] * (args.hours is not None)
+    refused += [f"--backend {args.backend}"] * (args.backend != "local")
+    require(not refused, f"{', '.join(refused)}: not with floor compare (two floor files, "
+                         "their own tables and players, run on this machine)")  # fmt: skip
+    floors = []
+    for name in args.compared:
+        path = resolve_input(name)
+        kind = declared_kind(path)
+        got = f"a {kind} file" if kind is not None else "a file without a kind"
+        require(kind == "floor", f"{name}: floor compare needs two floor files, got {got}")
+        floors.append(load_floor(path))
+    return floors[0], floors[1]
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    """``casino-sim floor compare A B``: both floors with one seed and common random numbers."""
+    from casino_sim.engine.files import write_csv, write_json
+    from casino_sim.floor.compare import compare_floors
+    from casino_sim.report.floor import json_ready
+    from casino_sim.report.floor_compare import comparison_rows, format_comparison
+
+    a, b = _compared(args)
+    inputs = {f"A {k}": v for k, v in a.inputs.items()} | {f"B {k}": v for k, v in b.inputs.items()}
+    check_outputs(args, {"--json": args.json, "--csv": args.csv}, inputs.values())
+    if args.days is None:
+        da, db = a.definition.days, b.definition.days
+        require(da == db, f"{args.compared[0]} runs {da} day(s), {args.compared[1]} {db}: "
+                          "give --days for both")  # fmt: skip
+    days = a.definition.days if args.days is None else args.days
+    seed = run_seed(args)
+    same = a.inputs["floor"].resolve() == b.inputs["floor"].resolve()
+    started = time.perf_counter()
+    with chunk_progress(args, total=2 * args.replications, unit="replication", seed=seed,
+                        chunks=args.replications, chunk="one replication", quiet=args.quiet) as progress:  # fmt: skip
+        comparison = compare_floors(a, b, days=days, replications=args.replications, seed=seed,
+                                    workers=args.workers, progress=progress.update)  # fmt: skip
+    elapsed = time.perf_counter() - started
+    files = (args.compared[0], args.compared[1])
+    print(format_comparison(comparison, files=files, workers=progress.workers, same_file=same))
+    written = []
+    if args.json:
+        provenance = run_provenance(args, inputs, seed=seed, elapsed_seconds=round(elapsed, 3))
+        data = {"provenance": provenance,
+                "definitions": {"a": definition_data(a), "b": definition_data(b)},
+                "workers": progress.workers, **comparison.to_record()}  # fmt: skip
+        write_json(args.json, json_ready(data), overwrite=args.force)
+        written.append(f"JSON {args.json}")
+    if args.csv:
+        write_csv(args.csv, comparison_rows(comparison), overwrite=args.force)
+        written.append(f"CSV {args.csv}")
     print(f"\nRan in {elapsed:,.1f} s." + (f" Wrote {'; '.join(written)}." if written else ""))
     return 0

@@ -52,8 +52,10 @@ def register(subparsers: Subparsers) -> None:
         "PDF, Markdown, CSV, XLSX and JSON in one folder",
         formatter_class=HelpFormatter,
         description="Write a PAR report of Caribbean Stud paytables (with --strategy and "
-        "--progressive), progressive side bets, stud tables (a stud_table is dealt with the "
-        "stud_variant given before it, else --variant) and floors, into one folder. With no "
+        "--progressive), banked games of the banked_game language (with --banked-strategy), "
+        "progressive side bets, stud tables (a stud_table is dealt with the "
+        "stud_variant given before it, else --variant), floors and vendors' PAR claims (with "
+        "--jurisdiction), into one folder. With no "
         "input: the bundled casino (caribbean_stud/standard with progressives/50-75-100, "
         "stud/tables/5-10-bad-beat, floors/casino).",
     )
@@ -61,7 +63,8 @@ def register(subparsers: Subparsers) -> None:
         "inputs",
         nargs="*",
         metavar="INPUT",
-        help="a paytable, progressive, stud_variant, stud_table or floor file, "
+        help="a paytable, banked_game, progressive, stud_variant, stud_table, floor or "
+        "par_claim file, "
         "or a shipped name such as caribbean_stud/standard",
     )
     parser.add_argument(
@@ -112,11 +115,25 @@ def register(subparsers: Subparsers) -> None:
         "always-raise, or a caribbean_strategy YAML file",
     )
     parser.add_argument(
+        "--banked-strategy",
+        metavar="NAME",
+        default="optimal",
+        help="the strategy of the banked_game inputs: optimal, or one of each game's named "
+        "strategies (casino-sim analyze GAME lists them)",
+    )
+    parser.add_argument(
         "--progressive",
         metavar="FILE",
         default=None,
         help="the side bet of the Caribbean Stud paytables (default with no "
         f"input: {DEFAULT_PROGRESSIVE})",
+    )
+    parser.add_argument(
+        "--jurisdiction",
+        metavar="RULES",
+        default=None,
+        help="apply a jurisdiction's rules to the par_claim inputs: nj, gli-11, or a kind: "
+        "jurisdiction file",
     )
     parser.add_argument(
         "--variant",
@@ -204,7 +221,12 @@ def run(args: argparse.Namespace) -> int:
     formats = parse_formats(args.format)
     check_strategy(args.strategy)
     inputs = read_inputs(
-        args.inputs, strategy=args.strategy, progressive=args.progressive, variant=args.variant
+        args.inputs,
+        strategy=args.strategy,
+        progressive=args.progressive,
+        variant=args.variant,
+        jurisdiction=args.jurisdiction,
+        banked_strategy=args.banked_strategy,
     )
     files = dict(inputs.files)
     for index, item in enumerate(inputs.items, 1):

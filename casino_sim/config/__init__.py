@@ -1,11 +1,12 @@
 """YAML paytables and game definitions -> validated, frozen, exact dataclasses.
 
-Five kinds of file, told apart by a top-level ``kind:`` key (the registry:
+Kinds of file, told apart by a top-level ``kind:`` key (the registry:
 :data:`KIND_NAMES`): ``caribbean_stud`` (:class:`CaribbeanPaytable`),
 ``progressive`` (:class:`ProgressivePaytable`), ``stud_variant``
-(:class:`StudVariant`), ``stud_table`` (:class:`StudTable`) and ``floor``
+(:class:`StudVariant`), ``stud_table`` (:class:`StudTable`), ``floor``
 (:class:`FloorDefinition`; :func:`load_floor` also loads the files a floor
-names, into a :class:`Floor`). Money and
+names, into a :class:`Floor`) and ``banked_game`` (:class:`BankedGame`,
+docs/banked-games.md). Money and
 shares are exact :class:`fractions.Fraction`. Any problem raises
 :class:`PaytableError` (a :class:`casino_sim.errors.ConfigError`) whose lines
 read ``file:line: key.path: message``. Every loader takes a path or a shipped
@@ -35,7 +36,9 @@ import casino_sim.config.pickling  # noqa: F401  (config values pickle: cluster 
 from casino_sim.config.kinds import KIND_NAMES, OTHER_KINDS, Kind
 
 if TYPE_CHECKING:
+    from casino_sim.config.banked_game import BankedGame
     from casino_sim.config.caribbean import CaribbeanPaytable
+    from casino_sim.config.claims import Claim, ClaimedValue, ParClaim
     from casino_sim.config.common import (
         CARIBBEAN_HANDS,
         CATEGORY_KEYS,
@@ -58,13 +61,17 @@ if TYPE_CHECKING:
         Traffic,
     )
     from casino_sim.config.floor_loader import Floor, load_floor
+    from casino_sim.config.jurisdiction import Jurisdiction, JurisdictionRule
     from casino_sim.config.library import PAYTABLE_DIR, resolve_input, shipped_files, shipped_name
     from casino_sim.config.loader import (
         KINDS,
         Definition,
         dump_yaml,
         load,
+        load_banked_game,
+        load_claim,
         load_document,
+        load_jurisdiction,
         load_paytable,
         load_progressive,
         load_stud_table,
@@ -101,19 +108,25 @@ __all__ = [
     "Award",
     "BadBeatJackpot",
     "BadBeatMeterDef",
+    "BankedGame",
     "BankedGroup",
     "BankedPace",
     "CaribbeanPaytable",
+    "Claim",
+    "ClaimedValue",
     "DealerBreaks",
     "Definition",
     "DropRake",
     "Floor",
     "FloorDefinition",
+    "Jurisdiction",
+    "JurisdictionRule",
     "Kind",
     "MeterDef",
     "NoRake",
     "OpenHours",
     "Pace",
+    "ParClaim",
     "PaytableError",
     "PercentRake",
     "PlayerType",
@@ -132,8 +145,11 @@ __all__ = [
     "Traffic",
     "dump_yaml",
     "load",
+    "load_banked_game",
+    "load_claim",
     "load_document",
     "load_floor",
+    "load_jurisdiction",
     "load_paytable",
     "load_progressive",
     "load_stud_table",
@@ -152,11 +168,14 @@ _HOMES = (
     "casino_sim.config.problems",
     "casino_sim.config.common",
     "casino_sim.config.caribbean",
+    "casino_sim.config.banked_game",
     "casino_sim.config.progressive",
     "casino_sim.config.stud",
     "casino_sim.config.stud_table",
     "casino_sim.config.floor",
     "casino_sim.config.floor_loader",
+    "casino_sim.config.claims",
+    "casino_sim.config.jurisdiction",
 )
 
 if not TYPE_CHECKING:

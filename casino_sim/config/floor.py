@@ -27,6 +27,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, Field, WithJsonSchema
 
 from casino_sim.config.common import definition, require_whole_cents
+from casino_sim.config.floor_costs import Costs
 from casino_sim.config.floor_meters import BadBeatMeterDef, MeterDef, ProgressiveMeterDef
 from casino_sim.config.hours import ALWAYS_OPEN, SECONDS_PER_DAY, Hours, OpenHours
 from casino_sim.config.money import Flag, Number, PositiveAmount, PositiveNumber, Share, Text
@@ -40,6 +41,7 @@ __all__ = [
     "BadBeatMeterDef",
     "BankedGroup",
     "BankedPace",
+    "Costs",
     "DealerBreaks",
     "FieldProblems",
     "FloorDefinition",
@@ -357,6 +359,8 @@ class FloorDefinition:
     """Groups of identical tables; game caribbean_stud or stud."""
     traffic: Traffic
     """Arrivals and player types."""
+    costs: Costs | None = None
+    """What the tables cost (dealers, openings, gaming tax, comps): net contribution."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "meters", MappingProxyType(dict(self.meters)))

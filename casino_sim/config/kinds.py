@@ -5,7 +5,7 @@ Light on purpose (no pydantic): the CLI builds its ``--kind`` choices from
 maps each name to its frozen type and checks, on import, that the two agree.
 
 >>> KIND_NAMES
-('caribbean_stud', 'progressive', 'stud_variant', 'stud_table', 'floor')
+('caribbean_stud', 'progressive', 'stud_variant', 'stud_table', 'floor', 'par_claim', 'jurisdiction', 'banked_game')
 >>> is_kind("stud_table"), is_kind("caribbean_strategy")
 (True, False)
 """
@@ -18,7 +18,16 @@ from typing import Literal, TypeGuard, get_args
 
 __all__ = ["KIND_NAMES", "OTHER_KINDS", "Kind", "is_kind"]
 
-Kind = Literal["caribbean_stud", "progressive", "stud_variant", "stud_table", "floor"]
+Kind = Literal[
+    "caribbean_stud",
+    "progressive",
+    "stud_variant",
+    "stud_table",
+    "floor",
+    "par_claim",
+    "jurisdiction",
+    "banked_game",
+]
 """A kind that :func:`casino_sim.config.load` reads into a frozen definition."""
 
 KIND_NAMES: tuple[Kind, ...] = get_args(Kind)

@@ -23,8 +23,11 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
+from casino_sim.config.banked_game import BankedGame
 from casino_sim.config.caribbean import CaribbeanPaytable
+from casino_sim.config.claims import ClaimedValue, ParClaim
 from casino_sim.config.floor import FieldProblems, FloorDefinition, OpenHours
+from casino_sim.config.jurisdiction import Jurisdiction
 from casino_sim.config.kinds import KIND_NAMES, OTHER_KINDS, Kind, is_kind
 from casino_sim.config.library import resolve_input
 from casino_sim.config.money import amount_text, number_hint
@@ -37,13 +40,41 @@ from casino_sim.config.yaml_source import YamlDocument, parse_yaml, read_yaml
 
 # The public names are re-exported (and listed) by casino_sim.config.
 
-Definition = CaribbeanPaytable | ProgressivePaytable | StudVariant | StudTable | FloorDefinition
+Definition = (
+    CaribbeanPaytable
+    | ProgressivePaytable
+    | StudVariant
+    | StudTable
+    | FloorDefinition
+    | ParClaim
+    | Jurisdiction
+    | BankedGame
+)
 """Any frozen definition :func:`load` returns; its ``kind`` field says which."""
-D = TypeVar("D", CaribbeanPaytable, ProgressivePaytable, StudVariant, StudTable, FloorDefinition)
+D = TypeVar(
+    "D",
+    CaribbeanPaytable,
+    ProgressivePaytable,
+    StudVariant,
+    StudTable,
+    FloorDefinition,
+    ParClaim,
+    Jurisdiction,
+    BankedGame,
+)
 
 KINDS: Mapping[Kind, type[Definition]] = {
     cls.kind: cls
-    for cls in (CaribbeanPaytable, ProgressivePaytable, StudVariant, StudTable, FloorDefinition)
+    for cls in (
+        CaribbeanPaytable,
+        ProgressivePaytable,
+        StudVariant,
+        StudTable,
+        FloorDefinition,
+        ParClaim,
+        Jurisdiction,
+        BankedGame,
+    )
 }
 """The frozen type of each kind in :data:`~casino_sim.config.kinds.KIND_NAMES`."""
 if tuple(KINDS) != KIND_NAMES:  # pragma: no cover - a new definition type without its kind name
@@ -138,6 +169,21 @@ def load_stud_variant(path: str | os.PathLike[str]) -> StudVariant:
 def load_stud_table(path: str | os.PathLike[str]) -> StudTable:
     """Load a stud table structure (``kind: stud_table``)."""
     return _load_as(path, StudTable)
+
+
+def load_banked_game(path: str | os.PathLike[str]) -> BankedGame:
+    """Load a banked poker game (``kind: banked_game``), e.g. ``banked/three_card_poker``."""
+    return _load_as(path, BankedGame)
+
+
+def load_claim(path: str | os.PathLike[str]) -> ParClaim:
+    """Load a vendor's PAR-sheet claims (``kind: par_claim``)."""
+    return _load_as(path, ParClaim)
+
+
+def load_jurisdiction(path: str | os.PathLike[str]) -> Jurisdiction:
+    """Load a jurisdiction's rules (``kind: jurisdiction``; shipped: ``nj``, ``gli-11``)."""
+    return _load_as(path, Jurisdiction)
 
 
 # ----------------------------------------------------------------- error messages
@@ -331,7 +377,7 @@ def _problem(doc: YamlDocument, kind: Kind, error: Mapping[str, Any]) -> Problem
 
 def to_data(definition: Any) -> Any:
     """Plain YAML-ready data (ints, Decimals, ``"p/q"`` strings, dicts, lists) for a definition."""
-    if isinstance(definition, OpenHours):
+    if isinstance(definition, OpenHours | ClaimedValue):  # written as the file writes them
         return definition.to_yaml()
     if dataclasses.is_dataclass(definition) and not isinstance(definition, type):
         return {

@@ -17,60 +17,42 @@ Interval(2, 95% 1 to 3, n=4)
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["DailyWin", "FloorResult", "FloorTotals", "GroupResult", "Interval"]
+from casino_sim.floor.intervals import Count, Interval, Share, Spread, is_interval
+from casino_sim.floor.parts import (
+    ByDay,
+    Flag,
+    HandHits,
+    HourOfDay,
+    MeterHit,
+    MeterResult,
+    PlayerTypeResult,
+    TableResult,
+)
 
-_INTERVAL = ("mean", "low", "high", "se", "n")
+__all__ = [
+    "ByDay",
+    "Count",
+    "DailyWin",
+    "Flag",
+    "FloorResult",
+    "FloorTotals",
+    "GroupResult",
+    "HandHits",
+    "HourOfDay",
+    "Interval",
+    "MeterHit",
+    "MeterResult",
+    "PlayerTypeResult",
+    "Share",
+    "Spread",
+    "TableResult",
+]
+
 _GROUP = ("game", "tables", "seats", "open_table_hours")
-
-
-def _show(x: float | None) -> str:
-    return "n/a" if x is None or not math.isfinite(x) else f"{x:.6g}"
-
-
-@dataclass(frozen=True)
-class Interval:
-    """A figure across replications: mean, 95% interval (none with one replication),
-    standard error and the replications it is over; ``extra`` holds what a figure adds
-    (a losing-day share's table-days)."""
-
-    mean: float
-    low: float | None = None
-    high: float | None = None
-    se: float | None = None
-    n: int = 0
-    extra: Mapping[str, Any] = field(default_factory=dict)
-
-    def __repr__(self) -> str:
-        span = f", 95% {_show(self.low)} to {_show(self.high)}" if self.low is not None else ""
-        return f"Interval({_show(self.mean)}{span}, n={self.n})"
-
-    @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Interval:
-        extra = {k: v for k, v in record.items() if k not in _INTERVAL}
-        return cls(record["mean"], record["low"], record["high"], record["se"], record["n"],
-                   extra)  # fmt: skip
-
-    def to_record(self) -> dict[str, Any]:
-        record = {"mean": self.mean, "low": self.low, "high": self.high, "se": self.se, "n": self.n}
-        return record | dict(self.extra)
-
-    def scaled(self, factor: float) -> Interval:
-        """The figure times ``factor`` (a run total per day)."""
-
-        def times(x: float | None) -> float | None:
-            return None if x is None else x * factor
-
-        return Interval(self.mean * factor, times(self.low), times(self.high), times(self.se),
-                        self.n, self.extra)  # fmt: skip
-
-
-def _is_interval(value: Any) -> bool:
-    return isinstance(value, Mapping) and all(k in value for k in _INTERVAL)
 
 
 @dataclass(frozen=True)
@@ -128,7 +110,7 @@ class GroupResult:
 
     @classmethod
     def from_record(cls, name: str, record: Mapping[str, Any]) -> GroupResult:
-        figures = {k: Interval.from_record(v) for k, v in record.items() if _is_interval(v)}
+        figures = {k: Interval.from_record(v) for k, v in record.items() if is_interval(v)}
         rules = {k: v for k, v in record.items()
                  if k not in figures and k not in _GROUP and k != "daily_win_per_table"}  # fmt: skip
         return cls(name, record["game"], record["tables"], record["seats"],
@@ -150,54 +132,63 @@ class GroupResult:
 @dataclass(frozen=True)
 class FloorTotals:
     """The whole floor: the house result (the ledger's house account) per run and per day,
-    the groups' win and the house-funded seeds per day, and the share of losing runs
-    (``share``, ``low``, ``high``, ``n``: a Wilson interval)."""
+    the groups' win and the house-funded seeds per day, and the share of losing runs (a
+    Wilson interval)."""
 
     house_result: Interval
     house_result_per_day: Interval
     groups_win_per_day: Interval
     house_funded_seeds_per_day: Interval
-    losing_run_probability: Mapping[str, float]
+    losing_run_probability: Share
+    #: the groups' net contribution per day (win - gaming tax - dealers - comps); None without
+    #: a ``costs:`` block (and then not in the record)
+    net_contribution_per_day: Interval | None = None
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> FloorTotals:
+        net = record.get("net_contribution_per_day")
         return cls(
             house_result=Interval.from_record(record["house_result"]),
             house_result_per_day=Interval.from_record(record["house_result_per_day"]),
             groups_win_per_day=Interval.from_record(record["groups_win_per_day"]),
             house_funded_seeds_per_day=Interval.from_record(record["house_funded_seeds_per_day"]),
-            losing_run_probability=dict(record["losing_run_probability"]),
+            losing_run_probability=Share.from_record(record["losing_run_probability"]),
+            net_contribution_per_day=None if net is None else Interval.from_record(net),
         )
 
     def to_record(self) -> dict[str, Any]:
+        net = self.net_contribution_per_day
         return {
             "house_result": self.house_result.to_record(),
             "house_result_per_day": self.house_result_per_day.to_record(),
             "groups_win_per_day": self.groups_win_per_day.to_record(),
             "house_funded_seeds_per_day": self.house_funded_seeds_per_day.to_record(),
-            "losing_run_probability": dict(self.losing_run_probability),
-        }
+            "losing_run_probability": self.losing_run_probability.to_record(),
+        } | ({} if net is None else {"net_contribution_per_day": net.to_record()})
 
 
 @dataclass(frozen=True, repr=False)
 class FloorResult:
     """Every figure of a floor run (``--json`` is :meth:`to_record` with the run's provenance).
 
-    ``meters``, ``players``, ``by_hour_of_day``, ``by_day`` and ``tables`` are the records
-    described in ``docs/floor.md`` ("What each figure means").
+    Each part is typed (:mod:`casino_sim.floor.parts`): ``meters`` by name
+    (:class:`MeterResult`), ``players`` by type (:class:`PlayerTypeResult`),
+    ``by_hour_of_day`` and ``by_day`` by group (:class:`HourOfDay`, :class:`ByDay`),
+    ``tables`` (:class:`TableResult`), ``flags`` (:class:`Flag`); ``docs/floor.md``
+    ("What each figure means") describes every field.
     """
 
     days: int
     replications: int
     floor: FloorTotals
-    flags: list[dict[str, Any]]
+    flags: list[Flag]
     groups: dict[str, GroupResult]
-    meters: dict[str, dict[str, Any]]
-    players: list[dict[str, Any]]
+    meters: dict[str, MeterResult]
+    players: list[PlayerTypeResult]
     reneged_from_waiting_lists: dict[str, int]
-    by_hour_of_day: dict[str, Any]
-    by_day: dict[str, Any]
-    tables: list[dict[str, Any]]
+    by_hour_of_day: dict[str, HourOfDay]
+    by_day: dict[str, ByDay]
+    tables: list[TableResult]
     metrics: list[str]
     seed: int | None = None
 
@@ -214,17 +205,18 @@ class FloorResult:
             days=record["days"],
             replications=record["replications"],
             floor=FloorTotals.from_record(record["floor"]),
-            flags=list(record.get("flags", [])),
+            flags=[Flag.from_record(flag) for flag in record.get("flags", [])],
             groups={n: GroupResult.from_record(n, g) for n, g in record["groups"].items()},
-            meters=dict(record.get("meters", {})),
-            players=list(record.get("players", [])),
+            meters={n: MeterResult.from_record(n, m) for n, m in record.get("meters", {}).items()},
+            players=[PlayerTypeResult.from_record(p) for p in record.get("players", [])],
             reneged_from_waiting_lists=dict(record.get("reneged_from_waiting_lists", {})),
-            by_hour_of_day=dict(record.get("by_hour_of_day", {})),
-            by_day=dict(record.get("by_day", {})),
-            tables=list(record.get("tables", [])),
+            by_hour_of_day={n: HourOfDay.from_record(h)
+                            for n, h in record.get("by_hour_of_day", {}).items()},
+            by_day={n: ByDay.from_record(d) for n, d in record.get("by_day", {}).items()},
+            tables=[TableResult.from_record(t) for t in record.get("tables", [])],
             metrics=list(record.get("metrics", [])),
             seed=seed,
-        )
+        )  # fmt: skip
 
     def to_record(self) -> dict[str, Any]:
         """Every figure, JSON-ready (the same data as ``--json`` without its provenance)."""
@@ -232,13 +224,15 @@ class FloorResult:
             "days": self.days,
             "replications": self.replications,
             "floor": self.floor.to_record(),
-            "flags": list(self.flags),
+            "flags": [flag.to_record() for flag in self.flags],
             "groups": {name: group.to_record() for name, group in self.groups.items()},
-            "meters": self.meters,
-            "players": self.players,
-            "reneged_from_waiting_lists": self.reneged_from_waiting_lists,
-            "by_hour_of_day": self.by_hour_of_day,
-            "by_day": self.by_day,
-            "tables": self.tables,
-            "metrics": self.metrics,
+            "meters": {name: meter.to_record() for name, meter in self.meters.items()},
+            "players": [player.to_record() for player in self.players],
+            "reneged_from_waiting_lists": dict(self.reneged_from_waiting_lists),
+            "by_hour_of_day": {
+                name: hours.to_record() for name, hours in self.by_hour_of_day.items()
+            },
+            "by_day": {name: days.to_record() for name, days in self.by_day.items()},
+            "tables": [table.to_record() for table in self.tables],
+            "metrics": list(self.metrics),
         }

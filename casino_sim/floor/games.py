@@ -20,7 +20,7 @@ The floor's run loop, summary and reports ask the registry, never a game's name.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -31,6 +31,7 @@ from casino_sim.floor.groups import GroupHours
 if TYPE_CHECKING:
     from casino_sim.config.floor import DealerBreaks, OpenHours
     from casino_sim.config.floor_loader import Floor
+    from casino_sim.floor.figures import GroupResult
     from casino_sim.floor.tables import FloorContext, FloorTable
     from casino_sim.floor.tally import TableTally
 
@@ -70,11 +71,12 @@ class FigureRow:
     ``unit`` is one of ``money``, ``percent`` (three decimals), ``percent1``, ``percent2``,
     ``number``; ``per_day`` divides a run total by the days; ``exact`` names the figure whose
     mean the PAR report shows beside it as the exact value. A callable label gets the group's
-    record (e.g. a rake row that says the table charges time instead).
+    result (a :class:`~casino_sim.floor.figures.GroupResult`: e.g. a rake row that says the
+    table charges time instead, from its ``rules``).
     """
 
     key: str
-    label: str | Callable[[Mapping[str, Any]], str]
+    label: str | Callable[[GroupResult], str]
     unit: str
     per_day: bool = False
     text: bool = True
@@ -83,7 +85,7 @@ class FigureRow:
     note: str = ""
     slug: str = ""
 
-    def label_for(self, group: Mapping[str, Any]) -> str:
+    def label_for(self, group: GroupResult) -> str:
         return self.label(group) if callable(self.label) else self.label
 
     @property

@@ -10,7 +10,7 @@ from casino_sim.config.floor_loader import Floor
 from casino_sim.engine.compiling import KernelSet
 from casino_sim.floor.caribbean.kernel import advance
 from casino_sim.floor.stud.segments import play_segments
-from casino_sim.games.poker_room.fast import KERNELS as STUD_KERNELS
+from casino_sim.games.poker_room.table_api import KERNELS as STUD_KERNELS
 
 __all__ = ["BANKED_SECONDS", "POKER_SECONDS", "floor_kernels"]
 

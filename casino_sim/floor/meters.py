@@ -38,8 +38,8 @@ from casino_sim.config.money import cents
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.config.stud_table import BadBeatJackpot
 from casino_sim.engine.ledger import JACKPOT_PAYOUT, SEED, Ledger
-from casino_sim.games.banked.caribbean_stud.meter import ProgressiveMeter
-from casino_sim.games.poker_room.house import JackpotMeter
+from casino_sim.games.banked.caribbean_stud.table_api import ProgressiveMeter
+from casino_sim.games.poker_room.table_api import JackpotMeter
 
 __all__ = ["Hit", "LinkedBadBeat", "LinkedProgressive"]
 

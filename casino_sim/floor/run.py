@@ -46,19 +46,20 @@ from casino_sim.floor.plan import FloorPlan
 from casino_sim.floor.registry import game_of
 from casino_sim.floor.results import ReplicationResult, build_replication
 from casino_sim.floor.schedule import DAY, next_arrival
+from casino_sim.floor.streams import KEYED, ORDERED, Draws, keyed_stream
 from casino_sim.floor.tables import FloorTable, Visit
 from casino_sim.floor.tally import SessionLog
 
-__all__ = ["run_replication"]
-
-_BLOCK = 1024  # random numbers drawn at a time for the traffic
+__all__ = ["run_keyed_replication", "run_replication"]
 
 
 class _Floor:
     """The state of one replication and its event handlers (a
     :class:`~casino_sim.floor.tables.FloorContext` for the games)."""
 
-    def __init__(self, plan: FloorPlan, index: int, seed: np.random.SeedSequence) -> None:
+    def __init__(
+        self, plan: FloorPlan, index: int, seed: np.random.SeedSequence, *, streams: str = ORDERED
+    ) -> None:
         self.plan = plan
         self.floor = floor = plan.floor
         self.index = index
@@ -71,14 +72,23 @@ class _Floor:
         self.kinds = [PlayerKind.of(k) for k in definition.traffic.players]
         traffic, weekday = definition.traffic, definition.weekday
         self.rates = [traffic.rate_per_hour(h % 24, weekday(h // 24)) for h in range(24 * 7)]
-        n_tables = sum(g.count for g in definition.tables)
-        streams = seed.spawn(1 + n_tables)
-        self.rng = np.random.default_rng(streams[0])
-        self._uniforms: list[float] = []
-        self._exponentials: list[float] = []
-        self._next_u = self._next_e = 0
         shares = np.array([float(s) for s in definition.traffic.player_shares])
         self.kind_cdf = (np.cumsum(shares) / shares.sum()).tolist()
+        self.keyed = streams == KEYED
+        if self.keyed:  # streams named by purpose (casino_sim.floor.streams)
+            self.by_kind = [_draws(keyed_stream(seed, f"arrivals/{k.name}")) for k in self.kinds]
+            self.kind_rates = [
+                [r * s for r in self.rates] for s in (shares / shares.sum()).tolist()
+            ]
+            self.seating = {g.name: _draws(keyed_stream(seed, f"seating/{g.name}"))
+                            for g in definition.tables}  # fmt: skip
+            self._patience = 0.0  # the arriving player's (drawn with their arrival)
+            table_seeds = [keyed_stream(seed, f"table/{g.name}/{i}")
+                           for g in definition.tables for i in range(g.count)]  # fmt: skip
+        else:  # by order of creation: the traffic stream, then one per table in floor order
+            ordered = seed.spawn(1 + sum(g.count for g in definition.tables))
+            self.traffic = _draws(ordered[0])
+            table_seeds = ordered[1:]
         self.arrivals = np.zeros(len(self.kinds), np.int64)
         self.turned_away = np.zeros(len(self.kinds), np.int64)
         self.gave_up_by_kind = np.zeros(len(self.kinds), np.int64)  # left a list unseated
@@ -100,7 +110,7 @@ class _Floor:
         self.table_groups: list[str] = []
         for group in definition.tables:
             first = len(self.tables)
-            rngs = [np.random.default_rng(streams[1 + first + i]) for i in range(group.count)]
+            rngs = [np.random.default_rng(table_seeds[first + i]) for i in range(group.count)]
             play = game_of(group.game).open_group(self, group, plan.groups[group.name],
                                                   first=first, rngs=rngs,
                                                   seats=floor.seats(group.name))  # fmt: skip
@@ -122,19 +132,13 @@ class _Floor:
         event = self.env.timeout(delay)
         event.callbacks.append(lambda _: action())
 
-    def uniform(self) -> float:
-        """The next uniform number of the traffic stream (drawn in blocks)."""
-        if self._next_u == len(self._uniforms):
-            self._uniforms, self._next_u = self.rng.random(_BLOCK).tolist(), 0
-        self._next_u += 1
-        return self._uniforms[self._next_u - 1]
+    def seating_uniform(self, group: str) -> float:
+        """The uniform number that picks one of ``group``'s open tables for the arriving player."""
+        return self.seating[group].uniform() if self.keyed else self.traffic.uniform()
 
-    def exponential(self) -> float:
-        """The next unit exponential number of the traffic stream (drawn in blocks)."""
-        if self._next_e == len(self._exponentials):
-            self._exponentials, self._next_e = self.rng.standard_exponential(_BLOCK).tolist(), 0
-        self._next_e += 1
-        return self._exponentials[self._next_e - 1]
+    def arrival_patience(self) -> float:
+        """The arriving player's patience on a waiting list, a unit exponential number."""
+        return self._patience if self.keyed else self.traffic.exponential()
 
     def open_visit(self, k: int, leaves_at: float) -> Visit:
         """A new session of player type ``k`` arriving now."""
@@ -154,19 +158,47 @@ class _Floor:
 
     # ------------------------------------------------------------- arrivals
     def _schedule_arrival(self) -> None:
-        t = next_arrival(self._rate, self.env.now, self.exponential(), horizon=self.horizon)
+        t = next_arrival(self._rate, self.env.now, self.traffic.exponential(), horizon=self.horizon)
         if t < self.horizon:
             self.after(t - self.env.now, self._arrive)
 
     def _arrive(self) -> None:
+        """An arrival of the traffic stream: its type by weight, then its session."""
         self._schedule_arrival()
-        now = self.env.now
-        k = min(bisect.bisect_right(self.kind_cdf, self.uniform()), len(self.kinds) - 1)
+        traffic = self.traffic
+        k = min(bisect.bisect_right(self.kind_cdf, traffic.uniform()), len(self.kinds) - 1)
         kind = self.kinds[k]
+        length = (
+            kind.session_seconds
+            if kind.fixed_session
+            else kind.session_seconds * traffic.exponential()
+        )
+        self._place(k, length, traffic.uniform() < kind.side_bet)
+
+    def _schedule_kind(self, k: int) -> None:
+        rates = self.kind_rates[k]
+        t = next_arrival(lambda hour: rates[hour % (24 * 7)], self.env.now,
+                         self.by_kind[k].exponential(), horizon=self.horizon)  # fmt: skip
+        if t < self.horizon:
+            self.after(t - self.env.now, lambda: self._arrive_kind(k))
+
+    def _arrive_kind(self, k: int) -> None:
+        """An arrival of player type ``k`` from its own stream (keyed streams)."""
+        self._schedule_kind(k)
+        draws, kind = self.by_kind[k], self.kinds[k]
+        length = (
+            kind.session_seconds
+            if kind.fixed_session
+            else kind.session_seconds * draws.exponential()
+        )
+        side = draws.uniform() < kind.side_bet
+        self._patience = draws.exponential()
+        self._place(k, length, side)
+
+    def _place(self, k: int, length: float, side: bool) -> None:
+        """Player type ``k`` arriving now for ``length`` seconds: seated, listed or turned away."""
+        now = self.env.now
         self.arrivals[k] += 1
-        mean = kind.session_seconds
-        length = mean if kind.fixed_session else mean * self.exponential()
-        side = self.uniform() < kind.side_bet
         target = None  # the first group with a free seat, else the first open waiting list
         for group in self.choices[k]:
             if not group.is_open(now):
@@ -221,7 +253,11 @@ class _Floor:
             for table in group.tables:
                 table.set_hours(0.0, open_=open_, dealing=dealing, pause=pause)
             self._watch_hours(group)
-        self._schedule_arrival()
+        if self.keyed:
+            for k in range(len(self.kinds)):
+                self._schedule_kind(k)
+        else:
+            self._schedule_arrival()
         self.after(DAY, self._midnight)
         self.env.run(until=self.horizon)
         end = self.horizon
@@ -253,6 +289,18 @@ class _Floor:
         )
 
 
+def _draws(seed: np.random.SeedSequence) -> Draws:
+    return Draws(np.random.default_rng(seed))
+
+
 def run_replication(plan: FloorPlan, index: int, seed: np.random.SeedSequence) -> ReplicationResult:
-    """Replication ``index`` of ``plan``: a pure function of (plan, seed)."""
+    """Replication ``index`` of ``plan``: a pure function of (plan, seed), its streams by order."""
     return _Floor(plan, index, seed).run()
+
+
+def run_keyed_replication(
+    plan: FloorPlan, index: int, seed: np.random.SeedSequence
+) -> ReplicationResult:
+    """Replication ``index`` of ``plan`` with its streams keyed by purpose
+    (:mod:`casino_sim.floor.streams`): what a paired comparison runs."""
+    return _Floor(plan, index, seed, streams=KEYED).run()

@@ -16,13 +16,14 @@ __all__ = ["RandomSeat"]
 
 
 class RandomSeat(GroupPlay):
-    """A group whose arrivals sit at a random open table (the traffic stream's next uniform)."""
+    """A group whose arrivals sit at a random open table (the floor's :meth:`seating_uniform
+    <casino_sim.floor.tables.FloorContext.seating_uniform>` for the group)."""
 
     def offer(self, k: int, length: float, side: bool, now: float) -> Offer:
         free = [table for table in self.tables if table.free_seats(now)]
         if not free:
             return Offer.NONE
-        table = free[int(self.floor.uniform() * len(free))]
+        table = free[int(self.floor.seating_uniform(self.definition.name) * len(free))]
         visit = self.floor.open_visit(k, now + length)
         self.terms(visit, table, side)
         table.tally.add(now, DROP, visit.buy_ins)

@@ -24,7 +24,8 @@ from casino_sim.engine.runner import RunnerOptions, available_workers, run_chunk
 from casino_sim.floor.kernels import floor_kernels
 from casino_sim.floor.plan import prepare_floor
 from casino_sim.floor.results import ReplicationResult
-from casino_sim.floor.run import run_replication
+from casino_sim.floor.run import run_keyed_replication, run_replication
+from casino_sim.floor.streams import KEYED, ORDERED, STREAMS
 from casino_sim.floor.summary import FloorSummary
 
 __all__ = ["compile_kernels", "simulate_floor"]
@@ -56,6 +57,7 @@ def simulate_floor(
     progress: Callable[[int], None] | None = None,
     on_replication: Callable[[int, ReplicationResult], None] | None = None,
     runner: RunnerOptions | None = None,
+    streams: str = ORDERED,
 ) -> FloorSummary:
     """Run ``replications`` independent replications of ``days`` days (default: the floor's).
 
@@ -64,8 +66,13 @@ def simulate_floor(
     core; the figures never depend on it) and ``progress(replications)`` after each
     replication. ``on_replication(index, result)`` sees each replication's result, in
     order. ``runner`` picks the backend (local processes, Dask) and a run directory to
-    store and resume the replications in; the figures never depend on it.
+    store and resume the replications in; the figures never depend on it. ``streams``:
+    ``"ordered"`` (a replication's streams by order of creation, the default) or ``"keyed"``
+    (by purpose, so that two floors run with one seed share the streams of what they share:
+    :mod:`casino_sim.floor.streams`, :func:`casino_sim.floor.compare.compare_floors`).
     """
+    if streams not in STREAMS:
+        raise ValueError(f"streams: {streams!r}, expected one of {', '.join(STREAMS)}")
     seed = secrets.randbits(63) if seed is None else seed
     workers = available_workers() if workers is None else workers
     plan = prepare_floor(floor, days=days)
@@ -81,7 +88,10 @@ def simulate_floor(
     definition = None
     if runner is not None and runner.run_dir is not None:
         definition = {"run": "floor.simulate_floor", "model": MODEL, "context": fingerprint(plan)}
-    run_chunks(run_replication, plan, replications, seed=seed, merge=_latest, workers=workers,
+        if streams == KEYED:
+            definition["streams"] = KEYED
+    replicate = run_keyed_replication if streams == KEYED else run_replication
+    run_chunks(replicate, plan, replications, seed=seed, merge=_latest, workers=workers,
                progress=take, options=runner, definition=definition,
                kernels=floor_kernels(floor))  # fmt: skip
     return summary

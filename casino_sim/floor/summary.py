@@ -4,22 +4,19 @@
 in replication order) and keeps only what the figures need: per-replication
 totals by table group, the meters' paths on the shared grid, their hits, the
 per-table daily wins, sums by hour of day and the session figures, so memory
-does not grow with the number of rounds. :meth:`FloorSummary.to_record` gives
-every figure as plain JSON-ready data.
+does not grow with the number of rounds. :meth:`FloorSummary.result` gives every
+figure as a typed result (:class:`~casino_sim.floor.figures.FloorResult`, its parts
+in :mod:`casino_sim.floor.parts`) and :meth:`FloorSummary.to_record` its plain
+JSON-ready data.
 
-An interval is the replications' mean +- t(0.975, R - 1) x SD / sqrt(R): the
-replications are independent, so it is exact in the large-sample sense
-whatever happens inside a run (meters, correlation between days). With a
-single replication there is no interval (``null``). Every interval lies inside
-its quantity's range (:mod:`casino_sim.engine.stats`): a share (occupancy) is
-cut to [0, 1] and an amount that cannot be negative (drop, handle, rake, hands
-per hour) at 0, which keeps the coverage since the true mean lies in the
-range; a count of meter hits gets the exact Poisson (Garwood) interval of all
-the replications' hits, divided by R; a share of replications (a losing run, a
-hit within D days) the Wilson interval; the losing-day probability the wider
-of the Wilson interval over all table-days and the t interval across
-replications (the first bounds a share that is 0 in every replication, the
-second allows for table-days that move together).
+Every figure is a mean across replications with its 95% interval, computed as
+:mod:`casino_sim.floor.intervals` says (Student t across replications, exact
+Poisson for hit counts, Wilson for shares of replications), inside its
+quantity's range: a share (occupancy) is cut to [0, 1] and an amount that
+cannot be negative (drop, handle, rake, hands per hour) at 0, which keeps the
+coverage since the true mean lies in the range; the losing-day probability
+takes the wider of the Wilson interval over all table-days and the t interval
+across replications.
 
 A table's *win* is the house's result there as the cage counts it: the main
 game's win, plus side bets less the awards the house pays and less the
@@ -37,12 +34,31 @@ from collections import defaultdict
 from typing import Any
 
 import numpy as np
-from scipy import stats
 
 from casino_sim.config.money import cents
 from casino_sim.engine.ledger import Ledger
-from casino_sim.engine.stats import poisson_interval, proportion_interval
-from casino_sim.floor.figures import FloorResult
+from casino_sim.floor.costs import group_costs
+from casino_sim.floor.figures import DailyWin, FloorResult, FloorTotals, GroupResult
+from casino_sim.floor.intervals import (
+    BAND_QUANTILES,
+    Interval,
+    count_interval,
+    interval,
+    losing_days,
+    quantiles,
+    spread,
+    wilson,
+)
+from casino_sim.floor.parts import (
+    ByDay,
+    Flag,
+    HandHits,
+    HourOfDay,
+    MeterHit,
+    MeterResult,
+    PlayerTypeResult,
+    TableResult,
+)
 from casino_sim.floor.plan import FloorPlan
 from casino_sim.floor.registry import game_of
 from casino_sim.floor.results import SESSION_EDGES, ReplicationResult
@@ -61,16 +77,14 @@ from casino_sim.floor.tally import (
     SIDE_PAID,
     TIME_COLLECTED,
 )
-from casino_sim.games.banked.caribbean_stud.economics import (
+from casino_sim.games.banked.caribbean_stud.table_api import (
     RuleFlag,
     meter_flags,
     progressive_flags,
 )
 
-__all__ = ["BAND_QUANTILES", "HIT_WITHIN_DAYS", "FloorSummary", "interval"]
+__all__ = ["BAND_QUANTILES", "HIT_WITHIN_DAYS", "FloorSummary", "figure_range"]
 
-#: Quantiles (percent) of the meter bands and of distributions.
-BAND_QUANTILES = (5, 25, 50, 75, 95)
 #: Horizons (days) for "probability of at least one hit within D days" (those within the run).
 HIT_WITHIN_DAYS = (1, 7, 30, 90, 180, 365, 730, 1825, 3650)
 
@@ -81,11 +95,13 @@ _SHARES = frozenset({"occupancy", "dealing_share"})
 _NOT_NEGATIVE = frozenset({
     "drop", "handle", "rounds", "hands", "rounds_per_table_hour", "side_bet_handle",
     "side_bet_awards_paid_by_house", "rake", "time_collected", "jackpot_drop", "rake_per_hand",
-    "house_take_per_100_hands", "house_take_per_table_hour",
+    "house_take_per_100_hands", "house_take_per_table_hour", "dealer_labour", "dealer_starts",
+    "comps",
 })  # fmt: skip
 
 
-def _range(key: str) -> dict[str, float]:
+def figure_range(key: str) -> dict[str, float]:
+    """A group figure's range: shares within [0, 1], amounts that cannot be negative at 0 or more."""
     if key in _SHARES:
         return {"low": 0.0, "high": 1.0}
     return {"low": 0.0} if key in _NOT_NEGATIVE else {}
@@ -96,84 +112,8 @@ _MONEY = ("handle", "main_win", "side_handle", "side_paid", "rake", "time_collec
           "jackpot_drop", "theo_win", "drop", "initial_bets")  # fmt: skip
 
 
-def interval(
-    values: list[float] | np.ndarray, *, low: float | None = None, high: float | None = None
-) -> dict[str, float | int | None]:
-    """Mean and 95% interval of independent replications' values (no interval for one), cut to
-    the quantity's range [``low``, ``high``] when it has one.
-
-    >>> interval([1.0, 2.0, 3.0])["low"] < 2.0 < interval([1.0, 2.0, 3.0])["high"]
-    True
-    >>> interval([0.0, 0.0, 0.1], low=0.0, high=1.0)["low"]
-    0.0
-    """
-    x = np.asarray(values, float)
-    n = len(x)
-    mean = float(x.mean()) if n else math.nan
-    if n < 2:
-        return {"mean": mean, "low": None, "high": None, "se": None, "n": n}
-    se = float(x.std(ddof=1) / math.sqrt(n))
-    half = float(stats.t.ppf(0.975, n - 1)) * se
-    lo, hi = mean - half, mean + half
-    lo, hi = lo if low is None else max(lo, low), hi if high is None else min(hi, high)
-    return {"mean": mean, "low": lo, "high": hi, "se": se, "n": n}
-
-
-def count_interval(counts: list[int]) -> dict[str, float | int | str | None]:
-    """Mean count per replication with the exact Poisson (Garwood) interval of the total / R.
-
-    >>> figure = count_interval([0, 1, 0, 0, 0])  # one hit in five replications
-    >>> figure["mean"], round(figure["low"], 4), round(figure["high"], 3), figure["total"]
-    (0.2, 0.0051, 1.114, 1)
-    """
-    n = len(counts)
-    total = int(sum(counts))
-    if n == 0:
-        return {"mean": math.nan, "low": None, "high": None, "n": 0, "total": 0}
-    iv = poisson_interval(total)
-    return {"mean": total / n, "low": iv.low / n, "high": iv.high / n, "n": n, "total": total,
-            "method": "exact Poisson"}  # fmt: skip
-
-
 def _ratio(a: float, b: float) -> float:
     return a / b if b else math.nan
-
-
-def _wilson(successes: int, n: int) -> dict[str, float]:
-    """Share and 95% Wilson interval (:func:`casino_sim.engine.stats.proportion_interval`)."""
-    if n == 0:
-        return {"share": math.nan, "low": math.nan, "high": math.nan, "n": 0}
-    iv = proportion_interval(successes, n)
-    return {"share": successes / n, "low": iv.low, "high": iv.high, "n": n}
-
-
-def _losing_days(daily: list[np.ndarray]) -> dict[str, float | int | None]:
-    """The chance a table-day loses: the share of losing table-days, inside the wider of the
-    Wilson interval over all table-days and the t interval across replications."""
-    shares = [float((d < 0).mean()) for d in daily if len(d)]
-    figure = interval(shares, low=0.0, high=1.0)
-    losing = sum(int((d < 0).sum()) for d in daily)
-    days = sum(len(d) for d in daily)
-    if days:
-        wilson = proportion_interval(losing, days)
-        low, high = figure["low"], figure["high"]
-        figure["low"] = wilson.low if low is None else min(float(low), wilson.low)
-        figure["high"] = wilson.high if high is None else max(float(high), wilson.high)
-        figure |= {"losing_table_days": losing, "table_days": days}
-    return figure
-
-
-def _gaps(hours: list[float]) -> dict[str, Any]:
-    if not hours:
-        return {"mean": None, "n": 0}
-    return {"mean": float(np.mean(hours)), "n": len(hours), **_quantiles(np.array(hours))}
-
-
-def _quantiles(values: np.ndarray) -> dict[str, float]:
-    if len(values) == 0:
-        return {}
-    q = np.percentile(values, BAND_QUANTILES)
-    return {f"p{p}": float(v) for p, v in zip(BAND_QUANTILES, q, strict=True)}
 
 
 class FloorSummary:
@@ -206,6 +146,8 @@ class FloorSummary:
         self.gave_up = np.zeros_like(self.arrivals)
         self.reneged: dict[str, int] = defaultdict(int)
         self.sessions: list[dict[str, float]] = []
+        # per rep [player type, (arrivals, turned away, gave up waiting, sessions, result sum)]
+        self.kind_reps: list[np.ndarray] = []
         self.session_hist: np.ndarray | None = None
         self.ledger = Ledger()
         self._funding = self._meter_funding()
@@ -279,6 +221,12 @@ class FloorSummary:
             for key, value in part.items():
                 if key != "type":
                     total[key] += value
+        self.kind_reps.append(np.array([
+            [a, t, g, part["sessions"], part["net_sum"]]
+            for a, t, g, part in zip(rep.arrivals, rep.turned_away,
+                                     rep.gave_up if len(rep.gave_up) else [0] * len(rep.arrivals),
+                                     rep.sessions, strict=True)
+        ], float))  # fmt: skip
         hist = rep.session_hist
         self.session_hist = hist.copy() if self.session_hist is None else self.session_hist + hist
         self.ledger = self.ledger.merge(rep.ledger)
@@ -290,8 +238,8 @@ class FloorSummary:
         per_day = 86400 if definition.open.always else definition.open.open_seconds_per_day
         return per_day / 3600 * self.plan.days * definition.count
 
-    def group_record(self, group: str) -> dict[str, Any]:
-        """Every figure of one table group, per replication mean with its interval."""
+    def group_per_replication(self, group: str) -> dict[str, np.ndarray]:
+        """Every interval figure of one table group, one value per replication (NaN: undefined)."""
         totals = np.array(self.totals[group])  # [rep, metric]
         seats = self.plan.floor.seats(group)
         hours = self._open_hours(group)
@@ -308,91 +256,98 @@ class FloorSummary:
             "occupancy": totals[:, SEAT_SECONDS] / (hours * 3600 * seats),
             "dealing_share": totals[:, DEALING_SECONDS] / (hours * 3600),
         }
+        per_rep |= game_of(self.games[group]).figures(totals, hours)
+        costs = self.plan.floor.definition.costs
+        if costs is not None:  # net contribution (casino_sim.floor.costs)
+            per_rep |= group_costs(costs, self.plan.floor.group(group), per_rep,
+                                   open_table_hours=hours, days=self.plan.days)  # fmt: skip
+        return per_rep
+
+    def group_result(self, group: str) -> GroupResult:
+        """Every figure of one table group, per replication mean with its interval."""
+        per_rep = self.group_per_replication(group)
         game = game_of(self.games[group])
-        per_rep |= game.figures(totals, hours)
         daily = (
             np.concatenate(self.daily_win[group]) / 100 if self.daily_win[group] else np.zeros(0)
         )
         definition = self.plan.floor.group(group)
-        rules = game.rules(self.plan.floor, definition)
-        return {
-            "game": self.games[group],
-            "tables": definition.count,
-            "seats": seats,
-            "open_table_hours": hours,
-            **rules,
-            **{k: interval(v[~np.isnan(v)], **_range(k)) for k, v in per_rep.items()},
-            "daily_win_per_table": {
-                "mean": float(daily.mean()) if len(daily) else math.nan,
-                "sd": float(daily.std(ddof=1)) if len(daily) > 1 else math.nan,
-                **_quantiles(daily),
-                "losing_day_probability": _losing_days(self.daily_win[group]),
-            },
-        }
+        return GroupResult(
+            name=group,
+            game=self.games[group],
+            tables=definition.count,
+            seats=self.plan.floor.seats(group),
+            open_table_hours=self._open_hours(group),
+            figures={k: interval(v[~np.isnan(v)], **figure_range(k)) for k, v in per_rep.items()},
+            daily_win_per_table=DailyWin(
+                mean=float(daily.mean()) if len(daily) else math.nan,
+                sd=float(daily.std(ddof=1)) if len(daily) > 1 else math.nan,
+                percentiles=quantiles(daily),
+                losing_day_probability=losing_days(self.daily_win[group]),
+            ),
+            rules=game.rules(self.plan.floor, definition),
+        )
 
-    def meter_record(self, name: str) -> dict[str, Any]:
+    def _hand_hits(self, name: str, hand: str) -> HandHits:
+        """A meter's hits of one hand across replications."""
+        reps = self.hits[name]
+        at_hit = np.array([h.meter_before for rep in reps for h in rep if h.hand == hand]) / 100
+        amounts = np.array([h.amount for rep in reps for h in rep if h.hand == hand]) / 100
+        gaps = []
+        firsts = []
+        for rep in reps:
+            times = [h.time for h in rep if h.hand == hand]
+            gaps += list(np.diff(times) / 3600)
+            firsts.append(times[0] if times else math.inf)
+        counts = [sum(h.hand == hand for h in rep) for rep in reps]
+        within = {
+            str(d): wilson(sum(f <= d * DAY for f in firsts), len(firsts))
+            for d in HIT_WITHIN_DAYS
+            if d <= self.plan.days
+        }
+        return HandHits(
+            hits_per_replication=count_interval(counts),
+            meter_at_hit=spread(at_hit),
+            amount_paid=spread(amounts),
+            hours_between_hits=spread(gaps, counted=True),
+            probability_within_days=within,
+        )
+
+    def meter_result(self, name: str) -> MeterResult:
         """A meter's growth, bands, hits and liability across replications."""
         paths = np.stack(self.paths[name]) / 100  # [rep, grid]
         bands = {f"p{q}": np.percentile(paths, q, axis=0).tolist() for q in BAND_QUANTILES}
-        by_hand: dict[str, dict[str, Any]] = {}
         hands = sorted({h.hand for rep in self.hits[name] for h in rep})
-        for hand in hands:
-            at_hit = np.array([h.meter_before for rep in self.hits[name] for h in rep
-                               if h.hand == hand]) / 100  # fmt: skip
-            amounts = np.array([h.amount for rep in self.hits[name] for h in rep
-                                if h.hand == hand]) / 100  # fmt: skip
-            gaps = []
-            firsts = []
-            for rep in self.hits[name]:
-                times = [h.time for h in rep if h.hand == hand]
-                gaps += list(np.diff(times) / 3600)
-                firsts.append(times[0] if times else math.inf)
-            counts = [sum(h.hand == hand for h in rep) for rep in self.hits[name]]
-            within = {
-                str(d): _wilson(sum(f <= d * DAY for f in firsts), len(firsts))
-                for d in HIT_WITHIN_DAYS
-                if d <= self.plan.days
-            }
-            by_hand[hand] = {
-                "hits_per_replication": count_interval(counts),
-                "meter_at_hit": {"mean": float(at_hit.mean()), **_quantiles(at_hit)},
-                "amount_paid": {"mean": float(amounts.mean()), **_quantiles(amounts)},
-                "hours_between_hits": _gaps(gaps),
-                "probability_within_days": within,
-            }
         ends = np.array(self.meter_ends[name], float) / 100
         per_day = 1 / self.plan.days
-        every_hit = [
-            {"replication": r, "hours": h.time / 3600, "table": h.table, "hand": h.hand,
-             "amount": h.amount / 100, "meter_before": h.meter_before / 100}
-            for r, hits in enumerate(self.hits[name])
-            for h in hits
-        ]  # fmt: skip
-        return {
-            "every_hit": every_hit,
-            "grid_hours": (self.plan.grid / 3600).tolist(),
-            "mean_path": paths.mean(axis=0).tolist(),
-            "bands": bands,
-            "hits": by_hand,
-            "kind": self._meter_kind(name),
-            "seed": self._meter_seed(name) / 100,
-            "liability_start": float(ends[0, 0]),
-            "liability_end": interval(ends[:, 1], low=0.0),
-            "meter_end": interval(ends[:, 2], low=0.0),
+        progressive = self._meter_kind(name) == "progressive"
+        return MeterResult(
+            name=name,
+            every_hit=[
+                MeterHit(r, h.time / 3600, h.table, h.hand, h.amount / 100, h.meter_before / 100)
+                for r, hits in enumerate(self.hits[name])
+                for h in hits
+            ],
+            grid_hours=(self.plan.grid / 3600).tolist(),
+            mean_path=paths.mean(axis=0).tolist(),
+            bands=bands,
+            hits={hand: self._hand_hits(name, hand) for hand in hands},
+            kind=self._meter_kind(name),
+            seed=self._meter_seed(name) / 100,
+            liability_start=float(ends[0, 0]),
+            liability_end=interval(ends[:, 1], low=0.0),
+            meter_end=interval(ends[:, 2], low=0.0),
             # into the meter and its reserve: the progressive's contribution and reserve rates
             # x its side bets, or the bad beat's jackpot drops
-            "money_in": interval(ends[:, 3], low=0.0),
-            "side_bet_handle": interval(ends[:, 4], low=0.0)
-            if self._meter_kind(name) == "progressive"
-            else None,
+            money_in=interval(ends[:, 3], low=0.0),
+            side_bet_handle=interval(ends[:, 4], low=0.0) if progressive else None,
             # the house's money in the meter: opening seed + advances not yet repaid
-            "house_funded": interval(ends[:, 5], low=0.0),
-            "house_funded_per_day": interval(ends[:, 5] * per_day, low=0.0),
-            "paid": interval(ends[:, 6], low=0.0),
-            "side_bet_return": interval(self.side_returns[name])
+            house_funded=interval(ends[:, 5], low=0.0),
+            house_funded_per_day=interval(ends[:, 5] * per_day, low=0.0),
+            paid=interval(ends[:, 6], low=0.0),
+            side_bet_return=interval(self.side_returns[name])
             if name in self.side_returns
             else None,
-        }
+        )
 
     def _meter_kind(self, name: str) -> str:
         return "progressive" if name in self.plan.floor.progressives else "bad_beat"
@@ -404,24 +359,24 @@ class FloorSummary:
             return cents(floor.progressives[name].seed)
         return cents(floor.bad_beat(name).seed)
 
-    def flags(self) -> list[RuleFlag]:
+    def flags(self) -> list[Flag]:
         """Every rule of the game's economics the floor breaks: a linked progressive's definition
         (long-run return over 100%, an award rarer than 1 in 100 million), a meter that showed
         less than its seed (at a hit or on its path)."""
-        from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
+        from casino_sim.games.banked.caribbean_stud.table_api import analyze_progressive
 
-        out: list[RuleFlag] = []
+        broken: list[RuleFlag] = []
         for name, side in self.plan.floor.progressives.items():
             if name in self.paths:
-                out += progressive_flags(analyze_progressive(side))
+                broken += progressive_flags(analyze_progressive(side))
         for name in self.paths:
             seen = [int(p.min()) for p in self.paths[name] if len(p)]
             seen += [h.meter_before for rep in self.hits[name] for h in rep]
             lowest = min(seen) if seen else None
-            out += meter_flags(name, seed_cents=self._meter_seed(name), lowest_cents=lowest)
-        return out
+            broken += meter_flags(name, seed_cents=self._meter_seed(name), lowest_cents=lowest)
+        return [Flag(flag.rule, flag.detail) for flag in broken]
 
-    def tables_record(self) -> list[dict[str, Any]]:
+    def table_results(self) -> list[TableResult]:
         """Per table: its group and daily means (over days and replications) of every metric."""
         assert self.table_totals is not None
         scale = self.plan.days * self.replications
@@ -430,23 +385,23 @@ class FloorSummary:
             row = self.table_totals[i] / scale
             money = {m: float(row[METRICS.index(m)]) / 100 for m in _MONEY}
             counts = {m: float(row[METRICS.index(m)]) for m in METRICS if m not in _MONEY}
-            out.append({"table": i, "group": group, "per_day": money | counts,
-                        "win_per_day": float(self._table_win(group, row)) / 100})  # fmt: skip
+            out.append(TableResult(i, group, money | counts,
+                                   float(self._table_win(group, row)) / 100))  # fmt: skip
         return out
 
-    def by_day_record(self) -> dict[str, Any]:
+    def by_day(self) -> dict[str, ByDay]:
         """Per group and day of the run: mean win, rounds and hands over replications."""
         out = {}
         for group, rows in self.day_totals.items():
             rows = rows / self.replications
-            out[group] = {
-                "win": (self._table_win(group, rows) / 100).tolist(),
-                "rounds": rows[:, ROUNDS].tolist(),
-                "hands": rows[:, HANDS].tolist(),
-            }
+            out[group] = ByDay(
+                win=(self._table_win(group, rows) / 100).tolist(),
+                rounds=rows[:, ROUNDS].tolist(),
+                hands=rows[:, HANDS].tolist(),
+            )
         return out
 
-    def players_record(self) -> list[dict[str, Any]]:
+    def player_results(self) -> list[PlayerTypeResult]:
         """Per player type: sessions, results, waits, turned away."""
         out = []
         kinds = self.plan.floor.definition.traffic.players
@@ -455,74 +410,83 @@ class FloorSummary:
             mean = _ratio(total["net_sum"], n)
             var = _ratio(total["net_squares"], n) - mean * mean if n else math.nan
             hist = self.session_hist[k].tolist() if self.session_hist is not None else []
-            out.append({
-                "type": kinds[k].name,
-                "arrivals": int(self.arrivals[k]),
-                "turned_away": int(self.turned_away[k]),
-                "turned_away_share": _ratio(int(self.turned_away[k]), int(self.arrivals[k])),
-                "gave_up_waiting": int(self.gave_up[k]),
-                "gave_up_waiting_share": _ratio(int(self.gave_up[k]), int(self.arrivals[k])),
-                "sessions_played": n,
-                "mean_result": mean,
-                "sd_result": math.sqrt(max(var, 0.0)) if n else math.nan,
-                "losing_share": _ratio(total["losing"], n),
-                "mean_hands": _ratio(total["hands"], n),
-                "mean_wait_minutes": _ratio(total["wait_seconds"], n) / 60,
-                "result_histogram": {"edges": list(SESSION_EDGES), "counts": hist},
-            })  # fmt: skip
+            arrivals, away, gave_up = (int(self.arrivals[k]), int(self.turned_away[k]),
+                                       int(self.gave_up[k]))  # fmt: skip
+            out.append(PlayerTypeResult(
+                name=kinds[k].name,
+                arrivals=arrivals,
+                turned_away=away,
+                turned_away_share=_ratio(away, arrivals),
+                gave_up_waiting=gave_up,
+                gave_up_waiting_share=_ratio(gave_up, arrivals),
+                sessions_played=n,
+                mean_result=mean,
+                sd_result=math.sqrt(max(var, 0.0)) if n else math.nan,
+                losing_share=_ratio(total["losing"], n),
+                mean_hands=_ratio(total["hands"], n),
+                mean_wait_minutes=_ratio(total["wait_seconds"], n) / 60,
+                histogram_edges=list(SESSION_EDGES),
+                histogram_counts=hist,
+            ))  # fmt: skip
         return out
 
-    def by_hour_record(self) -> dict[str, Any]:
+    def by_hour(self) -> dict[str, HourOfDay]:
         """Occupancy and waiting list by hour of day, per group (means over days and replications)."""
         assert self.hour_of_day is not None
         names = [g for g in self.groups for _ in range(self.plan.floor.group(g).count)]
-        out: dict[str, Any] = {}
+        out: dict[str, HourOfDay] = {}
         scale = self.plan.days * self.replications * 3600
         for group in self.groups:
             rows = self.hour_of_day[[i for i, g in enumerate(names) if g == group]].sum(axis=0)
             seats = self.plan.floor.seats(group) * self.plan.floor.group(group).count
-            out[group] = {
-                "occupancy": (rows[:, SEAT_SECONDS] / (scale * seats)).tolist(),
-                "rounds": (rows[:, ROUNDS] / (self.plan.days * self.replications)).tolist(),
-                "win": (self._table_win(group, rows) / 100 / (self.plan.days * self.replications)).tolist(),
-            }  # fmt: skip
-            if group in self.waiting_by_hour:
-                out[group]["waiting_list"] = (self.waiting_by_hour[group] / scale).tolist()
+            waiting = self.waiting_by_hour.get(group)
+            out[group] = HourOfDay(
+                occupancy=(rows[:, SEAT_SECONDS] / (scale * seats)).tolist(),
+                rounds=(rows[:, ROUNDS] / (self.plan.days * self.replications)).tolist(),
+                win=(self._table_win(group, rows) / 100 / (self.plan.days * self.replications)).tolist(),
+                waiting_list=None if waiting is None else (waiting / scale).tolist(),
+            )  # fmt: skip
         return out
 
     def result(self) -> FloorResult:
         """Every figure as a typed result (:class:`~casino_sim.floor.figures.FloorResult`)."""
-        return FloorResult.from_record(self._record(), seed=self.seed)
-
-    def to_record(self) -> dict[str, Any]:
-        """Every figure, JSON-ready (:meth:`result`'s ``to_record()``)."""
-        return self.result().to_record()
-
-    def _record(self) -> dict[str, Any]:
         house = np.array(self.house, float) / 100
         groups_win = np.sum([self.win[g] for g in self.groups], axis=0) / 100
         seeds = np.zeros(len(house))
         for ends in self.meter_ends.values():
             seeds += np.asarray([e[5] for e in ends], dtype=np.float64) / 100
         days = self.plan.days
-        return {
-            "days": days,
-            "replications": self.replications,
-            "floor": {
-                "house_result": interval(house),
-                "house_result_per_day": interval(house / days),
+        return FloorResult(
+            days=days,
+            replications=self.replications,
+            floor=FloorTotals(
+                house_result=interval(house),
+                house_result_per_day=interval(house / days),
                 # house result = the groups' win - the house-funded seeds (to the cent)
-                "groups_win_per_day": interval(groups_win / days),
-                "house_funded_seeds_per_day": interval(seeds / days, low=0.0),
-                "losing_run_probability": _wilson(int((house < 0).sum()), len(house)),
-            },
-            "flags": [flag.to_record() for flag in self.flags()],
-            "groups": {g: self.group_record(g) for g in self.groups},
-            "meters": {m: self.meter_record(m) for m in self.paths},
-            "players": self.players_record(),
-            "reneged_from_waiting_lists": dict(self.reneged),
-            "by_hour_of_day": self.by_hour_record(),
-            "by_day": self.by_day_record(),
-            "tables": self.tables_record(),
-            "metrics": list(METRICS),
-        }
+                groups_win_per_day=interval(groups_win / days),
+                house_funded_seeds_per_day=interval(seeds / days, low=0.0),
+                losing_run_probability=wilson(int((house < 0).sum()), len(house)),
+                net_contribution_per_day=self._net_per_day(),
+            ),
+            flags=self.flags(),
+            groups={g: self.group_result(g) for g in self.groups},
+            meters={m: self.meter_result(m) for m in self.paths},
+            players=self.player_results(),
+            reneged_from_waiting_lists=dict(self.reneged),
+            by_hour_of_day=self.by_hour(),
+            by_day=self.by_day(),
+            tables=self.table_results(),
+            metrics=list(METRICS),
+            seed=self.seed,
+        )
+
+    def _net_per_day(self) -> Interval | None:
+        """The groups' net contribution per day (None without a ``costs:`` block)."""
+        if self.plan.floor.definition.costs is None:
+            return None
+        net = [self.group_per_replication(g)["net_contribution_per_day"] for g in self.groups]
+        return interval(np.sum(net, axis=0))
+
+    def to_record(self) -> dict[str, Any]:
+        """Every figure, JSON-ready (:meth:`result`'s ``to_record()``)."""
+        return self.result().to_record()

@@ -115,12 +115,14 @@ class FloorContext(Protocol):
         """Run ``action`` ``delay`` seconds from now (nothing at or past the horizon)."""
         ...
 
-    def uniform(self) -> float:
-        """The next uniform number of the floor's traffic stream."""
+    def seating_uniform(self, group: str) -> float:
+        """The uniform number that picks one of ``group``'s open tables for the arriving player
+        (the traffic stream's next; with keyed streams, the group's seating stream's next)."""
         ...
 
-    def exponential(self) -> float:
-        """The next unit exponential number of the floor's traffic stream."""
+    def arrival_patience(self) -> float:
+        """The arriving player's patience on a waiting list, a unit exponential number (the
+        traffic stream's next; with keyed streams, drawn with the arrival from its type's stream)."""
         ...
 
     def open_visit(self, k: int, leaves_at: float) -> Visit:

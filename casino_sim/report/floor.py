@@ -1,8 +1,10 @@
 """A floor run presented: the text summary, the plots, the CSV rows and JSON-ready data.
 
-Everything here reads the record of :meth:`casino_sim.floor.summary.FloorSummary.to_record`
-(each figure a mean across replications with its 95% interval) and, for the
-plots, the summary's own per-replication data (meter hits, daily wins).
+Everything here reads the typed result of :meth:`casino_sim.floor.summary.FloorSummary.result`
+(:class:`~casino_sim.floor.figures.FloorResult`: each figure a mean across
+replications with its 95% interval, read by attribute), or a ``--json`` record
+read back into one, and, for the plots, the summary's own per-replication data
+(meter hits, daily wins).
 Nothing prints: the CLI prints the text and writes the files.
 
 >>> json_ready({"a": float("nan"), "b": [1, Decimal("0.5")], "c": Fraction(1, 3)})
@@ -25,12 +27,20 @@ import numpy as np
 from casino_sim.report.tables import text_table
 
 if TYPE_CHECKING:
-    from casino_sim.floor.figures import FloorResult, GroupResult, Interval
+    from casino_sim.floor.figures import (
+        Count,
+        FloorResult,
+        GroupResult,
+        Interval,
+        MeterResult,
+        PlayerTypeResult,
+    )
     from casino_sim.floor.games import FloorGame
 
 __all__ = [
     "CSV_FIGURES",
     "TEXT_UNITS",
+    "cost_rows",
     "csv_figures",
     "edge_checks",
     "edge_comparison",
@@ -83,7 +93,7 @@ def game_of(name: str) -> FloorGame:
     return registered(name)
 
 
-def rake_label(group: Mapping[str, Any]) -> str:
+def rake_label(group: GroupResult) -> str:
     """The rake row's label: a table charging time instead of a pot rake says so
     (:func:`casino_sim.floor.stud.rake_label`)."""
     from casino_sim.floor.stud import rake_label as label
@@ -158,21 +168,16 @@ TEXT_UNITS: dict[str, Callable[[Any], str]] = {
 
 
 def interval_text(
-    figure: Interval | Mapping[str, Any], show: Callable[[Any], str]
+    figure: Interval | Count | Mapping[str, Any], show: Callable[[Any], str]
 ) -> tuple[str, str]:
-    """A figure's mean and its 95% interval as text (``-`` without an interval)."""
+    """A figure's mean and its 95% interval as text (``-`` without an interval): an
+    :class:`~casino_sim.floor.intervals.Interval` or a count, or their record."""
     if isinstance(figure, Mapping):
         low, high, mean = figure.get("low"), figure.get("high"), figure.get("mean")
     else:
         low, high, mean = figure.low, figure.high, figure.mean
     span = f"{show(low)} to {show(high)}" if _finite(low) and _finite(high) else "-"
     return show(mean), span
-
-
-def _scaled(figure: Mapping[str, Any], factor: float) -> dict[str, Any]:
-    """A figure times ``factor`` (a run total per day)."""
-    return {k: (v * factor if _finite(v) and k in ("mean", "low", "high") else v)
-            for k, v in figure.items()}  # fmt: skip
 
 
 # ----------------------------------------------------------------- text
@@ -191,12 +196,12 @@ def _group_lines(
         ("hold (win / drop)", group.hold, pct2),
         ("occupancy (seats filled while open)", group.occupancy, pct1),
     ]
-    record = group.to_record()  # what a row's label may read (a poker table's fee)
     for row in game.rows:  # the game's own figures (casino_sim.floor.registry)
         if row.text:
             figure = group.figures[row.key]
-            rows.append((row.label_for(record), figure.scaled(per_day) if row.per_day else figure,
+            rows.append((row.label_for(group), figure.scaled(per_day) if row.per_day else figure,
                          TEXT_UNITS[row.unit]))  # fmt: skip
+    rows += cost_rows(group, days)
     daily = group.daily_win_per_table
     rows.append(("losing day (one table)", daily.losing_day_probability, pct1))
     body = [[label, *interval_text(figure, show)] for label, figure, show in rows]
@@ -212,6 +217,15 @@ def _group_lines(
     if game.edge_check:
         lines.append("  " + _edge_check(group, checks or {}))
     return lines
+
+
+def cost_rows(group: GroupResult, days: int) -> list[tuple[str, Interval, Callable[[Any], str]]]:
+    """A group's costs and net contribution (none without a ``costs:`` block), money per day."""
+    from casino_sim.floor.costs import COST_ROWS
+
+    figures = group.figures
+    return [(label, figures[key].scaled(1 / days) if per_day else figures[key], signed_money)
+            for key, label, per_day in COST_ROWS if key in figures]  # fmt: skip
 
 
 def edge_comparison(group: GroupResult) -> tuple[float, float] | None:
@@ -260,32 +274,23 @@ def _edge_check(group: GroupResult, checks: Mapping[str, bool]) -> str:
             f"({family})")  # fmt: skip
 
 
-def _meter_lines(name: str, meter: Mapping[str, Any], replications: int) -> list[str]:
+def _meter_lines(meter: MeterResult, replications: int) -> list[str]:
     money = signed_money
-    mean = _mean_of
+    into = ("money into the meter and reserve (contribution and reserve rates x side bets "
+            f"{money(meter.side_bet_handle.mean if meter.side_bet_handle else None)})"
+            if meter.kind == "progressive"
+            else "money into the meter and reserve (jackpot drops)")  # fmt: skip
     lines = [
-        f"{name}: starts at {money(meter['liability_start'])} (meter + reserve); at the end "
-        f"meter {interval_text(meter['meter_end'], money)[0]}, liability "
-        f"{' '.join(_paren(interval_text(meter['liability_end'], money)))}",
+        f"{meter.name}: starts at {money(meter.liability_start)} (meter + reserve); at the end "
+        f"meter {interval_text(meter.meter_end, money)[0]}, liability "
+        f"{' '.join(_paren(interval_text(meter.liability_end, money)))}",
+        f"  per replication: {into} {money(meter.money_in.mean)} + house-funded seeds "
+        f"{money(meter.house_funded.mean)} (the opening seed and the house's money "
+        "for later seeds, less repayments) - "
+        f"paid {money(meter.paid.mean)} = liability at the end "
+        f"{money(meter.liability_end.mean)}",
     ]
-    if meter.get("paid") is not None and meter.get("house_funded") is not None:
-        into = ("money into the meter and reserve (contribution and reserve rates x side bets "
-                f"{money(mean(meter.get('side_bet_handle')))})"
-                if meter.get("kind") == "progressive"
-                else "money into the meter and reserve (jackpot drops)")  # fmt: skip
-        lines.append(
-            f"  per replication: {into} {money(mean(meter['money_in']))} + house-funded seeds "
-            f"{money(mean(meter['house_funded']))} (the opening seed and the house's money "
-            "for later seeds, less repayments) - "
-            f"paid {money(mean(meter['paid']))} = liability at the end "
-            f"{money(mean(meter['liability_end']))}"
-        )
-    else:
-        lines.append(
-            f"  money into the meter and reserve {money(mean(meter['money_in']))} per replication"
-        )
-    hits = meter["hits"]
-    if not hits:
+    if not meter.hits:
         from casino_sim.engine.stats import poisson_interval
 
         bound = poisson_interval(0).high / max(replications, 1)
@@ -295,35 +300,30 @@ def _meter_lines(name: str, meter: Mapping[str, Any], replications: int) -> list
         )
         return lines
     body = []
-    for hand, h in hits.items():
-        at = h["meter_at_hit"]
-        gaps = h["hours_between_hits"]
-        gap = (f"{gaps['mean']:,.1f} h (n {gaps['n']})" if _finite(gaps.get("mean"))
+    for hand, h in meter.hits.items():
+        at, gaps = h.meter_at_hit, h.hours_between_hits
+        gap = (f"{gaps.mean:,.1f} h (n {gaps.n})" if _finite(gaps.mean)
                else "n/a (under 2 hits a run)")  # fmt: skip
         body.append([
             hand.replace("_", " "),
-            " ".join(_paren(interval_text(h["hits_per_replication"], _number(2)))),
-            money(at.get("mean")),
-            f"{money(at.get('p5'))} to {money(at.get('p95'))}",
-            money(h["amount_paid"].get("mean")),
+            " ".join(_paren(interval_text(h.hits_per_replication, _number(2)))),
+            money(at.mean),
+            f"{money(at.percentiles.get('p5'))} to {money(at.percentiles.get('p95'))}",
+            money(h.amount_paid.mean),
             gap,
         ])  # fmt: skip
     header = ["  hand", "hits per replication (exact Poisson)", "meter at hit", "p5 to p95",
               "paid (mean)", "between hits (mean)"]  # fmt: skip
     lines.append(text_table(header, [["  " + r[0], *r[1:]] for r in body]))
-    for hand, h in hits.items():
-        within = h["probability_within_days"]
+    for hand, h in meter.hits.items():
+        within = h.probability_within_days
         if within:
-            parts = [f"{d} d {percent(1)(w['share'])} ({percent(1)(w['low'])}-"
-                     f"{percent(1)(w['high'])})" for d, w in within.items()]  # fmt: skip
+            parts = [f"{d} d {percent(1)(w.share)} ({percent(1)(w.low)}-"
+                     f"{percent(1)(w.high)})" for d, w in within.items()]  # fmt: skip
             lines.append(
                 f"  P(at least one {hand.replace('_', ' ')} within D days): " + "; ".join(parts)
             )
     return lines
-
-
-def _mean_of(figure: Any) -> Any:
-    return figure.get("mean") if isinstance(figure, Mapping) else None
 
 
 def _paren(pair: tuple[str, str]) -> tuple[str, ...]:
@@ -331,21 +331,21 @@ def _paren(pair: tuple[str, str]) -> tuple[str, ...]:
     return (mean,) if span == "-" else (mean, f"({span})")
 
 
-def _player_lines(players: Sequence[Mapping[str, Any]]) -> list[str]:
+def _player_lines(players: Sequence[PlayerTypeResult]) -> list[str]:
     def share(count: Any, part: Any) -> str:
         return f"{count:,} ({percent(1)(part)})" if isinstance(count, int) else "n/a"
 
     body = [
         [
-            p["type"],
-            f"{p['arrivals']:,}",
-            share(p["turned_away"], p["turned_away_share"]),
-            share(p.get("gave_up_waiting"), p.get("gave_up_waiting_share")),
-            f"{p['sessions_played']:,}",
-            signed_money(p["mean_result"]),
-            percent(1)(p["losing_share"]),
-            _number(1)(p["mean_hands"]),
-            _number(1)(p["mean_wait_minutes"]),
+            p.name,
+            f"{p.arrivals:,}",
+            share(p.turned_away, p.turned_away_share),
+            share(p.gave_up_waiting, p.gave_up_waiting_share),
+            f"{p.sessions_played:,}",
+            signed_money(p.mean_result),
+            percent(1)(p.losing_share),
+            _number(1)(p.mean_hands),
+            _number(1)(p.mean_wait_minutes),
         ]
         for p in players
     ]
@@ -358,30 +358,30 @@ def _player_lines(players: Sequence[Mapping[str, Any]]) -> list[str]:
     ]
 
 
-def _waiting_lines(record: Mapping[str, Any]) -> list[str]:
-    by_hour = record["by_hour_of_day"]
-    reneged = record["reneged_from_waiting_lists"]
-    replications = max(record["replications"], 1)
+def _waiting_lines(result: FloorResult) -> list[str]:
+    replications = max(result.replications, 1)
     lines = []
-    for group, hours in by_hour.items():
-        waiting = hours.get("waiting_list")
+    for name, hours in result.by_hour_of_day.items():
+        waiting = hours.waiting_list
         if waiting is None:
             continue
         peak = int(np.argmax(waiting)) if len(waiting) else 0
         mean = float(np.mean(waiting)) if len(waiting) else math.nan
-        rules = record["groups"].get(group, {})
+        group = result.groups.get(name)
+        rules = group.rules if group is not None else {}
         start, below = rules.get("start_players"), rules.get("break_below")
-        occupancy = rules.get("occupancy", {}).get("mean")
+        occupancy = group.figures.get("occupancy") if group is not None else None
         lines.append(
-            f"{group}: {_number(2)(mean)} players listed on average, most at {peak:02d}:00 "
+            f"{name}: {_number(2)(mean)} players listed on average, most at {peak:02d}:00 "
             f"({_number(2)(waiting[peak] if waiting else math.nan)}); left the list "
-            f"{reneged.get(group, 0) / replications:,.1f} per replication"
+            f"{result.reneged_from_waiting_lists.get(name, 0) / replications:,.1f} per replication"
         )
         if start:
             lines.append(
                 f"  the listed wait for a seat at a running game or, while none runs, for "
                 f"{start} players to be listed to start one (start_players; a game breaks below "
-                f"{below}, break_below): occupancy {percent(1)(occupancy)}"
+                f"{below}, break_below): occupancy "
+                f"{percent(1)(occupancy.mean if occupancy is not None else None)}"
             )
     return lines
 
@@ -402,7 +402,6 @@ def format_floor(
 
     if not isinstance(result, FloorResult):
         result = FloorResult.from_record(result)
-    record = result.to_record()  # the meters', players' and hours' records
     days, reps = result.days, result.replications
     floor = result.floor
     house = interval_text(floor.house_result.scaled(1 / days), signed_money)
@@ -417,12 +416,12 @@ def format_floor(
     flags = result.flags
     if flags:
         lines += ["", f"FLAGS ({len(flags)}): the game's economics"]
-        lines += [f"  FLAG: {f['rule']}: {f['detail']}" for f in flags]
+        lines += [f"  FLAG: {f.rule}: {f.detail}" for f in flags]
     lines += [
         "",
         f"House result per day (the ledger's house account): {' '.join(_paren(house))}; "
-        f"runs that lost: {percent(1)(losing['share'])} "
-        f"({percent(1)(losing['low'])}-{percent(1)(losing['high'])}, Wilson)",
+        f"runs that lost: {percent(1)(losing.share)} "
+        f"({percent(1)(losing.low)}-{percent(1)(losing.high)}, Wilson)",
     ]
     lines.append(
         f"  = the table groups' win {signed_money(floor.groups_win_per_day.mean)} a "
@@ -431,19 +430,26 @@ def format_floor(
         "less what the reserves repaid: the house's money put into the meters, now owed to "
         "the players)"
     )
+    net = floor.net_contribution_per_day
+    if net is not None:
+        lines.append(
+            f"Net contribution per day: {' '.join(_paren(interval_text(net, signed_money)))} = "
+            "the groups' win less gaming tax, dealer labour and starts and comps (the costs: "
+            "block; house-funded seeds are not in it)"
+        )
     checks = edge_checks(result.groups)
     for group in result.groups.values():
         lines += ["", *_group_lines(group, days, checks)]
-    if record["meters"]:
+    if result.meters:
         lines += ["", "Meters:"]
-        for meter_name, meter in record["meters"].items():
-            lines += _meter_lines(meter_name, meter, reps)
+        for meter in result.meters.values():
+            lines += _meter_lines(meter, reps)
     lines += [
         "",
         f"Players (all {reps} replication(s) together):",
-        *_player_lines(record["players"]),
+        *_player_lines(result.players),
     ]
-    waiting = _waiting_lines(record)
+    waiting = _waiting_lines(result)
     if waiting:
         lines += ["", "Waiting lists (poker):", *waiting]
     return "\n".join(lines)
@@ -453,7 +459,9 @@ def format_floor(
 
 
 def group_rows(result: FloorResult | Mapping[str, Any]) -> list[dict[str, Any]]:
-    """One CSV row per table group: its main figures' means and interval bounds (blank when none)."""
+    """One CSV row per table group: its main figures' means and interval bounds (blank when none),
+    and with a ``costs:`` block its costs and net contribution."""
+    from casino_sim.floor.costs import COST_FIGURES
     from casino_sim.floor.figures import FloorResult
 
     if not isinstance(result, FloorResult):
@@ -478,6 +486,11 @@ def group_rows(result: FloorResult | Mapping[str, Any]) -> list[dict[str, Any]]:
         for part in ("mean", "low", "high"):
             value = getattr(losing, part)
             row[f"losing_day_probability_{part}"] = value if _finite(value) else ""
+        for key in COST_FIGURES:  # with a costs: block only
+            if key in group.figures:
+                for part in ("mean", "low", "high"):
+                    value = getattr(group.figures[key], part)
+                    row[f"{key}_{part}"] = value if _finite(value) else ""
         rows.append(row)
     return rows
 

@@ -1,8 +1,8 @@
 """A floor run's plots: meters with bands and hits, daily win per table, occupancy by hour.
 
-They read the record of :meth:`casino_sim.floor.summary.FloorSummary.to_record`
-and the summary's per-replication data (meter hits, daily wins); the bytes are
-the same for the same figure (no dates, fixed SVG ids).
+They read the typed result (:class:`~casino_sim.floor.figures.FloorResult`, by
+attribute) and the summary's per-replication data (meter hits, daily wins); the
+bytes are the same for the same figure (no dates, fixed SVG ids).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
+    from casino_sim.floor.figures import FloorResult, GroupResult, HourOfDay, MeterResult
     from casino_sim.floor.summary import FloorSummary
 
 __all__ = [
@@ -57,11 +58,13 @@ def _no_data(ax: Axes, text: str) -> None:
     ax.set_yticks([])
 
 
-def meter_figure(meters: Mapping[str, Any], hits: Mapping[str, Sequence[Sequence[Any]]]) -> Figure:
+def meter_figure(
+    meters: Mapping[str, MeterResult], hits: Mapping[str, Sequence[Sequence[Any]]]
+) -> Figure:
     """Each meter (a panel) over simulated days: the p5-p95 and p25-p75 bands across
     replications, the mean path, and every hit at the meter just before it.
 
-    ``meters`` is the record's ``meters``; ``hits`` the summary's hits per meter,
+    ``meters`` is the result's ``meters``; ``hits`` the summary's hits per meter,
     a list of :class:`~casino_sim.floor.meters.Hit` per replication.
     """
     from matplotlib.figure import Figure
@@ -74,13 +77,13 @@ def meter_figure(meters: Mapping[str, Any], hits: Mapping[str, Sequence[Sequence
         axes[0].set_title("Linked meters")
         _no_data(axes[0], "no linked meters on this floor")
     for ax, (name, meter) in zip(axes, meters.items(), strict=False):
-        days = np.asarray(meter["grid_hours"], float) / 24
-        bands = meter["bands"]
+        days = np.asarray(meter.grid_hours, float) / 24
+        bands = meter.bands
         ax.fill_between(days, bands["p5"], bands["p95"], color="#9ecae1", alpha=0.6,
                         linewidth=0, label="p5-p95")  # fmt: skip
         ax.fill_between(days, bands["p25"], bands["p75"], color="#4292c6", alpha=0.6,
                         linewidth=0, label="p25-p75")  # fmt: skip
-        ax.plot(days, meter["mean_path"], color="#08306b", linewidth=1.2, label="mean")
+        ax.plot(days, meter.mean_path, color="#08306b", linewidth=1.2, label="mean")
         by_hand: dict[str, list[Any]] = {}
         for rep in hits.get(name, []):
             for hit in rep:
@@ -101,7 +104,9 @@ def meter_figure(meters: Mapping[str, Any], hits: Mapping[str, Sequence[Sequence
     return fig
 
 
-def daily_win_figure(daily_wins: Mapping[str, np.ndarray], groups: Mapping[str, Any]) -> Figure:
+def daily_win_figure(
+    daily_wins: Mapping[str, np.ndarray], groups: Mapping[str, GroupResult]
+) -> Figure:
     """A histogram per table group of the win of one table in one day (all replications),
     with zero and the mean marked; the title gives P(losing day).
 
@@ -117,7 +122,7 @@ def daily_win_figure(daily_wins: Mapping[str, np.ndarray], groups: Mapping[str, 
     axes = fig.subplots(rows, columns, squeeze=False).ravel()
     for ax, name in zip(axes, names, strict=False):
         wins = np.asarray(daily_wins.get(name, np.zeros(0)), float)
-        losing = groups[name]["daily_win_per_table"]["losing_day_probability"]["mean"]
+        losing = groups[name].daily_win_per_table.losing_day_probability.mean
         ax.set_title(f"{name}: P(losing day) {percent(1)(losing)}", fontsize="medium")
         if not len(wins):
             _no_data(ax, "no days")
@@ -140,7 +145,7 @@ def daily_win_figure(daily_wins: Mapping[str, np.ndarray], groups: Mapping[str, 
     return fig
 
 
-def hour_of_day_figure(by_hour: Mapping[str, Any]) -> Figure:
+def hour_of_day_figure(by_hour: Mapping[str, HourOfDay]) -> Figure:
     """Occupancy (top) and the poker waiting lists (bottom) by hour of day, per table group."""
     from matplotlib.figure import Figure
 
@@ -149,7 +154,7 @@ def hour_of_day_figure(by_hour: Mapping[str, Any]) -> Figure:
     hours = np.arange(24)
     colours = {name: f"C{i % 10}" for i, name in enumerate(by_hour)}  # a group's colour in both
     for name, figures in by_hour.items():
-        top.plot(hours, 100 * np.asarray(figures["occupancy"], float), marker="o",
+        top.plot(hours, 100 * np.asarray(figures.occupancy, float), marker="o",
                  markersize=3, color=colours[name], label=name)  # fmt: skip
     top.set_title("Occupancy by hour of day")
     top.set_ylabel("seats filled (%)")
@@ -158,7 +163,7 @@ def hour_of_day_figure(by_hour: Mapping[str, Any]) -> Figure:
     top.set_xlim(-0.5, 23.5)
     top.set_ylim(bottom=0)
     top.legend(fontsize="small", ncols=2, framealpha=0.9)
-    waiting = {n: f["waiting_list"] for n, f in by_hour.items() if "waiting_list" in f}
+    waiting = {n: f.waiting_list for n, f in by_hour.items() if f.waiting_list is not None}
     bottom.set_title("Waiting list by hour of day")
     if not waiting:
         _no_data(bottom, "no waiting lists (no poker tables)")
@@ -187,9 +192,10 @@ def _bytes(fig: Figure, fmt: str) -> bytes:
 
 
 def floor_plots(
-    summary: FloorSummary, record: Mapping[str, Any], *, format: str = "svg"
+    summary: FloorSummary, result: FloorResult | Mapping[str, Any], *, format: str = "svg"
 ) -> dict[str, bytes]:
-    """The three plots of a run as ``{file name: bytes}`` (names in :data:`PLOT_FILES`).
+    """The three plots of a run as ``{file name: bytes}`` (names in :data:`PLOT_FILES`), from
+    its summary and its result (``summary.result()``, or its record).
 
     ``format`` is one of :data:`PLOT_FORMATS`; anything else raises
     :class:`~casino_sim.errors.OptionError`.
@@ -199,13 +205,17 @@ def floor_plots(
         raise OptionError(
             f"plot format {format!r} is not supported: expected one of {', '.join(PLOT_FORMATS)}"
         )
+    from casino_sim.floor.figures import FloorResult
+
+    if not isinstance(result, FloorResult):
+        result = FloorResult.from_record(result)
     daily = {
         name: np.concatenate(parts).astype(float) / 100 if parts else np.zeros(0)
         for name, parts in summary.daily_win.items()
     }
     figures = {
-        "meters": meter_figure(record["meters"], summary.hits),
-        "daily-win": daily_win_figure(daily, record["groups"]),
-        "hour-of-day": hour_of_day_figure(record["by_hour_of_day"]),
+        "meters": meter_figure(result.meters, summary.hits),
+        "daily-win": daily_win_figure(daily, result.groups),
+        "hour-of-day": hour_of_day_figure(result.by_hour_of_day),
     }
     return {f"{stem}.{chosen}": _bytes(fig, chosen) for stem, fig in figures.items()}

@@ -28,6 +28,8 @@ BASE = {
     "solve": ["break-even", "progressives/50-75-100"],
     "report": ["progressives/50-75-100", "--format", "json", "--quiet", "--out", os.devnull],
     "cache": ["info"],
+    "audit-shuffles": ["--generate", "40", "--seed", "1"],
+    "verify": ["claims/caribbean-standard"],
 }
 
 BAD_VALUES = ["", "-1", "0", "x", "1e400", "-1e400", "inf", "nan", "1e24", "100B", "1,,2", "1.999",
@@ -36,6 +38,7 @@ BAD_VALUES = ["", "-1", "0", "x", "1e400", "-1e400", "inf", "nan", "1e24", "100B
 OUTPUT_OPTIONS = (
     "--json",
     "--csv",
+    "--rules-csv",
     "--history",
     "--report",
     "--plots",

@@ -31,9 +31,10 @@ from casino_sim.config.floor import NAMED_STRATEGIES
 # ----------------------------------------------------------------- the shipped floors
 
 
-def test_three_floors_are_shipped() -> None:
+def test_the_shipped_floors() -> None:
     names = {shipped_name(p) for p in shipped_files("floor")}
-    assert names == {"floors/pit", "floors/card-room", "floors/casino"}
+    assert names == {"floors/pit", "floors/pit-7", "floors/card-room", "floors/casino",
+                     "floors/casino-costs"}  # fmt: skip
 
 
 def test_the_pit() -> None:
@@ -122,7 +123,9 @@ def test_cli_validates_and_lists_the_floors(capsys: pytest.CaptureFixture[str]) 
     lines = [line for line in capsys.readouterr().out.splitlines() if line[:1] != " "]
     assert [line.split()[:2] for line in lines] == [
         ["floors/card-room", "floor"],
+        ["floors/casino-costs", "floor"],
         ["floors/casino", "floor"],
+        ["floors/pit-7", "floor"],
         ["floors/pit", "floor"],
     ]
 

@@ -12,14 +12,20 @@ import pytest
 from casino_sim.config import (
     CARIBBEAN_HANDS,
     PAYTABLE_DIR,
+    BankedGame,
     CaribbeanPaytable,
     FloorDefinition,
+    Jurisdiction,
+    ParClaim,
     ProgressivePaytable,
     StudTable,
     StudVariant,
     dump_yaml,
     load,
+    load_banked_game,
+    load_claim,
     load_floor,
+    load_jurisdiction,
     load_paytable,
     load_progressive,
     load_stud_table,
@@ -38,6 +44,9 @@ LOADERS = {
     "stud_variant": (load_stud_variant, StudVariant),
     "stud_table": (load_stud_table, StudTable),
     "floor": (lambda path: load_floor(path).definition, FloorDefinition),
+    "par_claim": (load_claim, ParClaim),
+    "jurisdiction": (load_jurisdiction, Jurisdiction),
+    "banked_game": (load_banked_game, BankedGame),
 }
 
 

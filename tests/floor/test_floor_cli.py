@@ -166,16 +166,17 @@ def test_plots_show_bands_hits_and_groups(casino):
     from casino_sim.report.floor_plots import daily_win_figure, hour_of_day_figure, meter_figure
 
     summary, record = casino
-    meters = meter_figure(record["meters"], summary.hits)
+    result = summary.result()
+    meters = meter_figure(result.meters, summary.hits)
     assert len(meters.axes) == len(record["meters"])
     labels = [t.get_text() for t in meters.axes[0].get_legend().get_texts()]
     assert labels[:3] == ["p5-p95", "p25-p75", "mean"]
     assert all("simulated days" in ax.get_xlabel() and "$" in ax.get_ylabel() for ax in meters.axes)
-    daily = daily_win_figure({g: [0.0, -5.0, 12.5] for g in record["groups"]}, record["groups"])
+    daily = daily_win_figure({g: [0.0, -5.0, 12.5] for g in result.groups}, result.groups)
     titles = [ax.get_title() for ax in daily.axes if ax.get_visible()]
     assert [t.split(":")[0] for t in titles] == list(record["groups"])
     assert all("P(losing day)" in t for t in titles)
-    top, bottom = hour_of_day_figure(record["by_hour_of_day"]).axes
+    top, bottom = hour_of_day_figure(result.by_hour_of_day).axes
     assert len(top.get_lines()) == len(record["groups"])
     assert len(bottom.get_lines()) == len(load_floor("floors/casino").poker_groups)
 

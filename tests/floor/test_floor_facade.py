@@ -6,6 +6,8 @@ every floor table keeps the one protocol."""
 from __future__ import annotations
 
 import inspect
+import json
+from pathlib import Path
 
 import pytest
 
@@ -32,6 +34,65 @@ def test_the_result_is_typed_and_its_record_is_the_json_data(summary):
     assert result.to_record() == record
     assert FloorResult.from_record(record).to_record() == record
     assert "Interval(" in repr(pit) and "FloorResult(1 day(s) x 2" in repr(result)
+
+
+def test_every_part_is_typed_and_read_by_attribute(summary):
+    from casino_sim.floor.figures import (
+        ByDay,
+        Count,
+        Flag,
+        HandHits,
+        HourOfDay,
+        MeterResult,
+        PlayerTypeResult,
+        Share,
+        TableResult,
+    )
+
+    result = summary.result()
+    assert isinstance(result.floor.losing_run_probability, Share)
+    assert all(isinstance(flag, Flag) for flag in result.flags)
+    meter = result.meters["pit-progressive"]
+    assert isinstance(meter, MeterResult) and meter.name == "pit-progressive"
+    assert meter.kind == "progressive" and isinstance(meter.side_bet_handle, Interval)
+    assert result.meters["card-room-bad-beat"].side_bet_handle is None
+    assert len(meter.mean_path) == len(meter.grid_hours) == len(meter.bands["p5"])
+    assert "MeterResult('pit-progressive': progressive" in repr(meter)
+    players = result.players
+    assert all(isinstance(p, PlayerTypeResult) for p in players)
+    assert sum(p.arrivals for p in players) > 0
+    assert [p.name for p in players] == [p["type"] for p in summary.to_record()["players"]]
+    hours = result.by_hour_of_day
+    assert all(isinstance(h, HourOfDay) and len(h.occupancy) == 24 for h in hours.values())
+    assert hours["pit"].waiting_list is None and hours["stud-5-10"].waiting_list is not None
+    assert all(isinstance(d, ByDay) and len(d.win) == 1 for d in result.by_day.values())
+    assert all(isinstance(t, TableResult) for t in result.tables)
+    assert [t.group for t in result.tables].count("pit") == result.groups["pit"].tables
+    # a meter that hits: its hits by hand are typed too (Count, Spread, Share by days)
+    figures = _baseline("frequent-meter")
+    hits = FloorResult.from_record(figures).meters["progressive"].hits
+    for hand in hits.values():
+        assert isinstance(hand, HandHits) and isinstance(hand.hits_per_replication, Count)
+        assert hand.hits_per_replication.method == "exact Poisson"
+        assert isinstance(hand.probability_within_days["1"], Share)
+        assert hand.meter_at_hit.percentiles.keys() == {"p5", "p25", "p50", "p75", "p95"}
+
+
+def _baseline(name):
+    return json.loads((Path(__file__).parent / "data" / "figures" / f"{name}.json").read_text())[
+        "json"
+    ]
+
+
+@pytest.mark.parametrize("name", ["casino", "frequent-meter"])
+def test_a_json_file_reads_back_to_the_same_data(name):
+    """``--json`` data (NaN written as null) read into a typed result gives the same data back,
+    key for key, in order."""
+    data = _baseline(name)
+    again = FloorResult.from_record(data).to_record()
+    assert list(again) == [k for k in data if k in again]
+    assert {k: data[k] for k in again} == again
+    assert json.dumps(again) == json.dumps({k: data[k] for k in again})
 
 
 def test_the_simulations_take_the_same_keywords():

@@ -87,7 +87,9 @@ def test_the_reports_show_it(run):
         record["groups"]["high-card"]["house_edge_per_initial_bet"]["mean"]
     )
     item = FloorInput(floor.path, floor)
-    par = floor_section(item, FloorRun(summary, record, DAYS, REPLICATIONS, SEED, 1), index=0)
+    par = floor_section(
+        item, FloorRun(summary, summary.result(), DAYS, REPLICATIONS, SEED, 1), index=0
+    )
     titles = [part.title for part in par.parts]
     assert "Group high-card: 6 High card table(s)" in titles
     part = par.parts[titles.index("Group high-card: 6 High card table(s)")]

@@ -413,6 +413,7 @@ def test_the_options_are_the_ones_the_run_used(full, tmp_path, capsys):
     assert {key for key, value in options.items() if value is None} <= {
         "progressive",
         "caribbean_hands",
+        "jurisdiction",
     }
     md, html = (out / "report.md").read_text(), (out / "report.html").read_text()
     assert f"| seed | {options['seed']} |" in md and f"| workers | {options['workers']} |" in md

@@ -48,11 +48,14 @@ from casino_sim.floor.tally import (
     THEO_WIN,
     TableTally,
 )
-from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
-from casino_sim.games.banked.caribbean_stud.rounds import StrategyBook
-from casino_sim.games.banked.caribbean_stud.strategy.resolve import resolve_strategy
-from casino_sim.games.banked.caribbean_stud.strategy.rules_file import load_rule_strategy
-from casino_sim.games.banked.caribbean_stud.strategy.table import ALL_UPCARDS, DecisionTable
+from casino_sim.games.banked.caribbean_stud.table_api import (
+    ALL_UPCARDS,
+    DecisionTable,
+    StrategyBook,
+    analyze_caribbean,
+    load_rule_strategy,
+    resolve_strategy,
+)
 
 __all__ = ["GAME", "CaribbeanGame", "CaribbeanPlan", "CaribbeanTable"]
 

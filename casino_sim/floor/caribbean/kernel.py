@@ -55,7 +55,8 @@ from casino_sim.floor.tally import (
     THEO_WIN,
     add_span_rows,
 )
-from casino_sim.games.banked.caribbean_stud.round_kernel import (
+from casino_sim.games.banked.caribbean_stud.table_api import (
+    OUTCOMES,
     HandTables,
     RoundOut,
     SeatRules,
@@ -66,7 +67,6 @@ from casino_sim.games.banked.caribbean_stud.round_kernel import (
     settle_side_bets,
     words_per_round,
 )
-from casino_sim.games.banked.caribbean_stud.rules import OUTCOMES
 
 __all__ = [
     "CLOCK",

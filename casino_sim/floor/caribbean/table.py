@@ -49,13 +49,14 @@ from casino_sim.floor.caribbean.kernel import (
 )
 from casino_sim.floor.meters import LinkedProgressive
 from casino_sim.floor.tally import SessionLog, TableTally
-from casino_sim.games.banked.caribbean_stud.round_kernel import side_bet
-from casino_sim.games.banked.caribbean_stud.rounds import (
+from casino_sim.games.banked.caribbean_stud.table_api import (
     RoundDealer,
     StrategyBook,
     mistake_threshold,
+    net_antes,
+    side_bet,
+    wager_antes,
 )
-from casino_sim.games.banked.caribbean_stud.rules import net_antes, wager_antes
 
 __all__ = ["REBUY_ANTES", "BankedTable", "SeatTerms"]
 

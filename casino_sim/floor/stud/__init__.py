@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -34,7 +34,10 @@ from casino_sim.floor.meters import LinkedBadBeat
 from casino_sim.floor.stud.table import PokerTable
 from casino_sim.floor.tables import FloorContext, FloorTable, Visit
 from casino_sim.floor.tally import DROP, JACKPOT_DROP, RAKE, ROUNDS, TIME_COLLECTED, TableTally
-from casino_sim.games.poker_room.bots import BotPolicy, default_population
+from casino_sim.games.poker_room.table_api import BotPolicy, default_population
+
+if TYPE_CHECKING:
+    from casino_sim.floor.figures import GroupResult
 
 __all__ = ["GAME", "StudGame", "StudPlan", "WaitingList", "rake_label"]
 
@@ -77,7 +80,7 @@ class WaitingList(GroupPlay):
         player.play = _bot(kind.bot, player.session)
         self.waiting.append(player)
         self._list_changed(len(self.waiting) - 1)
-        patience = kind.patience_seconds * floor.exponential()
+        patience = kind.patience_seconds * floor.arrival_patience()
         floor.after(length, self._leave_later(player, player.token, session_end=True))
         self._fill()
         if player.seated_at is None:  # still listed: gives up after the patience time
@@ -180,9 +183,9 @@ class StudPlan:
     structure: StudTable
 
 
-def rake_label(group: Any) -> str:
+def rake_label(group: GroupResult) -> str:
     """The rake row's label: a table charging time instead of a pot rake says so."""
-    fee = group.get("house_fee")
+    fee = group.rules.get("house_fee")
     if fee == "time":
         return "rake per hand (none: the table charges time collection)"
     if fee == "none":

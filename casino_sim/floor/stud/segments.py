@@ -47,12 +47,20 @@ from casino_sim.config.stud_table import StudTable
 from casino_sim.evaluator.api import eight_or_better_threshold
 from casino_sim.evaluator.kernels import a5_kernel, a6_kernel, high_kernel, hilo_kernel
 from casino_sim.evaluator.tables import Lookup, lookup
-from casino_sim.games.poker_room.fast import kernel_config
-from casino_sim.games.poker_room.fast_bots import RANK_HIGH, RANK_HILO, RANK_LOW
-from casino_sim.games.poker_room.fast_kernel import play_hands
-from casino_sim.games.poker_room.fast_rules import RANKING
-from casino_sim.games.poker_room.fast_settle import settle_hands
-from casino_sim.games.poker_room.fast_state import Block, Outcomes, Played, Settled, StudGame
+from casino_sim.games.poker_room.table_api import (
+    RANK_HIGH,
+    RANK_HILO,
+    RANK_LOW,
+    RANKING,
+    Block,
+    Outcomes,
+    Played,
+    Settled,
+    StudGame,
+    kernel_config,
+    play_hands,
+    settle_hands,
+)
 
 __all__ = [
     "DONE",

@@ -64,14 +64,14 @@ from casino_sim.floor.tally import (
 from casino_sim.floor.tally import (
     RAKE as RAKED,
 )
-from casino_sim.games.poker_room.bots import default_population
-from casino_sim.games.poker_room.dealing import UNIFORMS_PER_HAND
-from casino_sim.games.poker_room.fast import (
+from casino_sim.games.poker_room.table_api import (
+    HALF_HOUR_SECONDS,
+    UNIFORMS_PER_HAND,
+    default_population,
     fallback_reason,
     play_compiled,
     play_python,
 )
-from casino_sim.games.poker_room.house import HALF_HOUR_SECONDS
 from casino_sim.shuffle import WORDS_PER_DECK, decks_from_words
 
 __all__ = ["PokerTable"]

@@ -1,13 +1,15 @@
 """Inputs of the same game side by side: the records of :mod:`casino_sim.report.compare` as
 report sections.
 
-A report of several Caribbean Stud paytables, several progressives or several
-stud tables gets one section per game comparing them, as ``casino-sim compare``
-does: the paytables' and the side bets' records are made by
+A report of several Caribbean Stud paytables, several progressives, several
+banked games of the same rules (:func:`same_game_groups`) or several stud tables
+gets one section per game comparing them, as ``casino-sim compare`` does: the
+paytables' and the side bets' records are made by
 :func:`~casino_sim.report.compare.compare_paytables` and
 :func:`~casino_sim.report.compare.compare_progressives` (from the report's own
 exact analyses), and the stud tables' from the figures their sections simulated
-(:func:`~casino_sim.report.compare.figure_row`), so no table is played twice.
+(:func:`~casino_sim.report.compare.figure_row`), so no table is played twice;
+the banked games' from the report's exact analyses (:func:`banked_comparison`).
 Each record becomes a table with one column per input and the difference of each
 from the first; the record itself is the section's ``data``.
 
@@ -25,14 +27,18 @@ from casino_sim.report.par.formatting import show
 from casino_sim.report.par.model import Column, Figure, Part, Section, Table
 
 if TYPE_CHECKING:
+    from casino_sim.config import BankedGame
     from casino_sim.games.banked.caribbean_stud.exact.analysis import CaribbeanAnalysis
-    from casino_sim.report.par.inputs import CaribbeanInput, ProgressiveInput
+    from casino_sim.games.banked.language import BankedAnalysis
+    from casino_sim.report.par.inputs import BankedInput, CaribbeanInput, ProgressiveInput
 
 __all__ = [
     "BANKED_PLAYERS",
+    "banked_comparison",
     "caribbean_comparison",
     "poker_comparison",
     "progressive_comparison",
+    "same_game_groups",
     "unit_of",
 ]
 
@@ -250,3 +256,103 @@ def poker_comparison(
     )
     record["traffic"] = {"description": "each table's own simulated clock and seated bots"}
     return _section(record, prefix=prefix, names=names, key="rake per hand", headline=headline)
+
+
+def _rules(game: BankedGame) -> tuple[Any, ...]:
+    """What makes two files the same game: the deals, the hands, the qualifier, the wagers'
+    names and initial bets, the decisions and the unit; paytables, side bets, tie rule and
+    strategies may differ."""
+    return (
+        game.stages,
+        sorted(game.hands.items()),
+        game.qualifier,
+        [(name, wager.initial) for name, wager in game.wagers.items()],
+        game.decisions,
+        game.house_edge_per,
+    )
+
+
+def same_game_groups(games: Sequence[BankedGame]) -> list[list[int]]:
+    """The indices of the games played by the same rules (:func:`_rules`), each group of two or
+    more in the order given.
+
+    >>> from casino_sim.config import load_banked_game
+    >>> tcp, lir = load_banked_game("banked/three_card_poker"), load_banked_game("banked/let_it_ride")
+    >>> same_game_groups([tcp, lir, tcp])
+    [[0, 2]]
+    """
+    groups: list[tuple[tuple[Any, ...], list[int]]] = []
+    for index, game in enumerate(games):
+        rules = _rules(game)
+        for key, members in groups:
+            if key == rules:
+                members.append(index)
+                break
+        else:
+            groups.append((rules, [index]))
+    return [members for _, members in groups if len(members) > 1]
+
+
+def banked_comparison(
+    items: Sequence[BankedInput],
+    analyses: Sequence[BankedAnalysis],
+    *,
+    headline: Sequence[Figure],
+    prefix: str = "compare-banked",
+) -> Section:
+    """Banked games of the same rules side by side from the report's exact analyses: house
+    edge, element of risk, average total bet, SD, each wager's return, each side bet's edge."""
+    from casino_sim.report.compare import Traffic, comparison_record, figure_row
+    from casino_sim.report.par.banked import hit_frequency, unit_name
+    from casino_sim.report.par.inputs import input_name
+
+    unit = unit_name(items[0].game)
+    rows = [
+        figure_row("house_edge", f"house edge (per {unit})", "share",
+                   [a.house_edge for a in analyses]),
+        figure_row("element_of_risk", "element of risk (per average total bet)", "share",
+                   [a.element_of_risk for a in analyses]),
+        figure_row("average_total_bet", f"average total bet ({unit}s)", "number",
+                   [a.average_total_bet for a in analyses]),
+        figure_row("sd", f"standard deviation (per {unit})", "number", [a.sd for a in analyses]),
+        figure_row("hit_frequency", "hit frequency (the player wins money)", "share",
+                   [hit_frequency(a) for a in analyses]),
+    ]  # fmt: skip
+    for wager in analyses[0].wager_returns:
+        rows.append(
+            figure_row(
+                f"return_{wager}",
+                f"return of {wager} (per {unit} per deal)",
+                "share",
+                [a.wager_returns[wager] / a.deals for a in analyses],
+            )
+        )
+    sides = dict.fromkeys((s.side_bet, s.paytable) for a in analyses for s in a.side_bets)
+    for side, paytable in sides:
+        edges = [
+            next((s.house_edge for s in a.side_bets if (s.side_bet, s.paytable) == (side, paytable)),
+                 None)
+            for a in analyses
+        ]  # fmt: skip
+        rows.append(
+            figure_row(
+                f"side_bet_{side}_{paytable}",
+                f"side bet {side} {paytable}: house edge (per unit bet)",
+                "share",
+                edges,
+            )
+        )
+    record = comparison_record(
+        "banked_game",
+        f"Games of the same rules as {items[0].game.name}",
+        [item.title for item in items],
+        Traffic(players=0, rounds_per_hour=0.0),
+        rows,
+        notes=[
+            "every figure exact, over every deal, with each file's paytables and strategy; a "
+            "side bet a file does not list is n/a",
+        ],
+    )
+    record["traffic"] = {"description": "exact figures per initial bet: no traffic"}
+    names = [input_name(item.path) for item in items]
+    return _section(record, prefix=prefix, names=names, key="house edge", headline=headline)

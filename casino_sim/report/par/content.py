@@ -2,9 +2,10 @@
 
 :func:`build_report` runs, in this order, the exact Caribbean Stud analysis
 (which builds the dealer-count cache the first time), each wager's Monte Carlo,
-each stud table, each floor; then it puts the sections in report order: the
-comparisons of inputs of the same game (when there are several), Caribbean
-wagers, progressives, poker tables, floors. Each section's tables are named
+the exact analysis of each banked game (exact only: no Monte Carlo), each stud
+table, each floor; then it puts the sections in report order: the comparisons of
+inputs of the same game (when there are several), Caribbean wagers, progressives,
+banked games, poker tables, floors. Each section's tables are named
 after its input (:meth:`~casino_sim.report.par.model.Section.named`); the
 headline holds every input's key figure. Every simulation draws
 from its own seed, derived from the run's seed and its place in the report
@@ -20,10 +21,20 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from casino_sim.report.par import caribbean, comparison, floor, poker, progressive
+from casino_sim.report.par import (
+    banked,
+    caribbean,
+    claims,
+    comparison,
+    floor,
+    poker,
+    progressive,
+)
 from casino_sim.report.par.family import apply_holm
 from casino_sim.report.par.inputs import (
+    BankedInput,
     CaribbeanInput,
+    ClaimInput,
     FloorInput,
     PokerInput,
     ProgressiveInput,
@@ -36,6 +47,7 @@ from casino_sim.report.par.settings import ReportSettings
 if TYPE_CHECKING:
     from casino_sim.games.banked.caribbean_stud.exact.analysis import CaribbeanAnalysis
     from casino_sim.games.banked.caribbean_stud.montecarlo.results import SimulationResult
+    from casino_sim.games.banked.language import BankedAnalysis
 
 __all__ = ["KEY_FIGURES", "ReportSettings", "build_report", "derive_seed", "options_used"]
 
@@ -134,9 +146,11 @@ def _linked_bad_beat(
 #: Each kind of section's key figure (its key and how the headline calls it).
 KEY_FIGURES = {
     "caribbean": ("house_edge", "house edge"),
+    "banked": ("house_edge", "house edge"),
     "progressive": ("long_run_return", "progressive long-run return"),
     "poker": ("rake_per_hand", "rake per hand"),
     "floor": ("house_result_per_day", "floor win per day"),
+    "claim": ("claims_held", "claims that hold"),
 }
 
 
@@ -191,14 +205,28 @@ def _poker_names(tables: list[PokerInput]) -> list[str]:
     ]
 
 
+def _banked_runs(items: list[BankedInput], stage: Stage) -> list[BankedAnalysis]:
+    """Each banked game's exact analysis (one tick per game)."""
+    if not items:
+        return []
+    out = []
+    with stage("exact analysis of the banked games", len(items), "game") as tick:
+        for item in items:
+            out.append(banked.exact_analysis(item))
+            tick(1)
+    return out
+
+
 def _comparisons(
     carib: list[CaribbeanInput],
     analyses: list[CaribbeanAnalysis],
     sides: list[ProgressiveInput],
     sections: list[Section],
     tables: list[PokerInput],
+    games: tuple[list[BankedInput], list[BankedAnalysis]] = ([], []),
 ) -> list[Section]:
-    """One section per game with more than one input: paytables, side bets, stud tables."""
+    """One section per game with more than one input: paytables, side bets, banked games of the
+    same rules (:func:`~casino_sim.report.par.comparison.same_game_groups`), stud tables."""
     of = {kind: [s for s in sections if s.kind == kind] for kind in KEY_FIGURES}
 
     def key_figures(kind: str) -> list[Figure]:
@@ -211,6 +239,17 @@ def _comparisons(
         )
     if len(sides) > 1 and len(key_figures("progressive")) == len(sides):
         out.append(comparison.progressive_comparison(sides, headline=key_figures("progressive")))
+    played, solved = games
+    groups = comparison.same_game_groups([item.game for item in played])
+    for number, group in enumerate(groups, 1):
+        out.append(
+            comparison.banked_comparison(
+                [played[i] for i in group],
+                [solved[i] for i in group],
+                headline=[key_figures("banked")[i] for i in group],
+                prefix="compare-banked" if number == 1 else f"compare-banked-{number}",
+            )
+        )
     if len(of["poker"]) > 1 and len(key_figures("poker")) == len(of["poker"]):
         names = [f"{input_name(i.variant_path)} on {input_name(i.table_path)}" for i in tables]
         out.append(comparison.poker_comparison(of["poker"], names, headline=key_figures("poker")))
@@ -265,7 +304,10 @@ def build_report(
     carib = [i for i in inputs.items if isinstance(i, CaribbeanInput)]
     tables = [i for i in inputs.items if isinstance(i, PokerInput)]
     floors_in = [i for i in inputs.items if isinstance(i, FloorInput)]
+    claimed = [i for i in inputs.items if isinstance(i, ClaimInput)]
+    games = [i for i in inputs.items if isinstance(i, BankedInput)]
     carib_runs = _caribbean_runs(carib, settings, stage)
+    banked_runs = _banked_runs(games, stage)
     if carib:  # the size used, recorded (the analyses are cached: cheap to ask again)
         analyses = [run[0] for run in carib_runs]
         settings = dataclasses.replace(
@@ -319,6 +361,10 @@ def build_report(
             )
         )
     sections += [
+        banked.banked_section(item, analysis, index=index)
+        for index, (item, analysis) in enumerate(zip(games, banked_runs, strict=True), 1)
+    ]
+    sections += [
         poker.poker_section(item, run, index=index, floor_meter=_linked_bad_beat(item, floor_runs))
         for index, (item, run) in enumerate(zip(tables, poker_runs, strict=True), 1)
     ]
@@ -326,16 +372,24 @@ def build_report(
         floor.floor_section(item, run, index=index)
         for index, (item, run) in enumerate(floor_runs, 1)
     ]
+    sections += [claims.claim_section(item, index=index) for index, item in enumerate(claimed, 1)]
     names = _unique(
         [_slug(item.path.stem) for item in carib]
         + [_slug(side.path.stem) for side, _ in sides]
+        + [_slug(item.path.stem) for item in games]
         + [_slug(name) for name in _poker_names(tables)]
         + [_slug(item.path.stem) for item in floors_in]
+        + [_slug(item.path.stem) for item in claimed]
     )
     sections = [section.named(name) for section, name in zip(sections, names, strict=True)]
     sections = apply_holm(sections)  # every comparison's flag: Holm over the report (family.py)
     compared = _comparisons(
-        carib, [run[0] for run in carib_runs], [side for side, _ in sides], sections, tables
+        carib,
+        [run[0] for run in carib_runs],
+        [side for side, _ in sides],
+        sections,
+        tables,
+        (games, banked_runs),
     )
     files = provenance.get("inputs", {})
     record = {

@@ -1,14 +1,15 @@
 """A casino floor on the clock: win, hold, theoretical against actual, daily wins, meters,
 players and the hours, every figure a mean across replications with its 95% interval.
 
-The figures come from :meth:`casino_sim.floor.summary.FloorSummary.to_record`;
-the plots are those of :mod:`casino_sim.report.floor`, drawn as SVG.
+The figures come from :meth:`casino_sim.floor.summary.FloorSummary.result` (a
+:class:`~casino_sim.floor.figures.FloorResult`, read by attribute); the plots are
+those of :mod:`casino_sim.report.floor_plots`, drawn as SVG.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from casino_sim.config.common import hand_label
@@ -39,21 +40,20 @@ __all__ = ["FloorRun", "floor_section", "simulate"]
 
 @dataclass(frozen=True)
 class FloorRun:
-    """A floor's replications folded, its record, and how it was run."""
+    """A floor's replications folded, its typed result, and how it was run."""
 
     summary: FloorSummary
-    record: Mapping[str, Any]
+    result: FloorResult
     days: int
     replications: int
     seed: int
     workers: int
 
-    @property
-    def result(self) -> FloorResult:
-        """The figures as a typed result (read by attribute)."""
-        from casino_sim.floor.figures import FloorResult
-
-        return FloorResult.from_record(self.record, seed=self.seed)
+    @cached_property
+    def record(self) -> dict[str, Any]:
+        """The result's JSON data (:meth:`FloorResult.to_record
+        <casino_sim.floor.figures.FloorResult.to_record>`), for the report's data."""
+        return self.result.to_record()
 
 
 def simulate(
@@ -77,20 +77,12 @@ def simulate(
             workers=workers,
             progress=tick,
         )
-    return FloorRun(summary, summary.to_record(), days, replications, seed, workers)
-
-
-def _mean_low_high(figure: Mapping[str, Any], scale: float = 1.0) -> dict[str, Any]:
-    def part(name: str) -> Any:
-        value = figure.get(name)
-        return None if value is None else value * scale
-
-    return {"mean": part("mean"), "low": part("low"), "high": part("high")}
+    return FloorRun(summary, summary.result(), days, replications, seed, workers)
 
 
 def _overview_part(run: FloorRun, item: FloorInput, prefix: str) -> Part:
-    floor = run.record["floor"]
-    losing = floor["losing_run_probability"]
+    floor = run.result.floor
+    losing = floor.losing_run_probability
     definition = item.floor.definition
     paragraphs = [
         f"{definition.name}. {definition.description}".strip(),
@@ -107,48 +99,39 @@ def _overview_part(run: FloorRun, item: FloorInput, prefix: str) -> Part:
     ]
     if definition.notes:
         paragraphs.append(f"Assumptions: {definition.notes}")
-    seeds = floor.get("house_funded_seeds_per_day")
-    figures = (
-        from_interval(
+    figures: tuple[Figure, ...] = (
+        _figure(
             "house_result_per_day",
             "house result per day (the whole floor)",
-            floor["house_result_per_day"],
+            floor.house_result_per_day,
             "money",
         ),
-        *(
-            (
-                from_interval(
-                    "groups_win_per_day",
-                    "table groups' win per day",
-                    floor["groups_win_per_day"],
-                    "money",
-                ),
-                from_interval(
-                    "house_funded_seeds_per_day",
-                    "less house-funded seeds per day (meters' opening seeds and advances)",
-                    seeds,
-                    "money",
-                ),
-            )
-            if seeds is not None
-            else ()
+        _figure(
+            "groups_win_per_day", "table groups' win per day", floor.groups_win_per_day, "money"
         ),
-        from_interval(
-            "house_result", f"house result over {run.days} days", floor["house_result"], "money"
+        _figure(
+            "house_funded_seeds_per_day",
+            "less house-funded seeds per day (meters' opening seeds and advances)",
+            floor.house_funded_seeds_per_day,
+            "money",
         ),
+        _figure("house_result", f"house result over {run.days} days", floor.house_result, "money"),
         Figure(
             "losing_run_probability",
             f"replications the house lost over {run.days} days",
-            losing["share"],
+            losing.share,
             "percent1",
-            low=losing["low"],
-            high=losing["high"],
+            low=losing.low,
+            high=losing.high,
             note="Wilson interval",
         ),
     )
+    if (net := floor.net_contribution_per_day) is not None:  # the floor file's costs: block
+        label = "net contribution per day (win less gaming tax, dealers, comps)"
+        figures += (_figure("net_contribution_per_day", label, net, "money"),)
     checks = tuple(
-        Check(f"the game's economics: {flag['rule']}", False, f"FLAG: {flag['detail']}")
-        for flag in run.record.get("flags", [])
+        Check(f"the game's economics: {flag.rule}", False, f"FLAG: {flag.detail}")
+        for flag in run.result.flags
     )
     return Part(f"{prefix}-overview", "Floor result", tuple(paragraphs), figures, checks)
 
@@ -178,14 +161,13 @@ def _group_figures(group: GroupResult, days: int) -> list[Figure]:
             f"{name}_occupancy", "occupancy (seats filled while open)", group.occupancy, "percent1"
         ),
     ]
-    record = group.to_record()  # what a row's label may read (a poker table's fee)
     for row in game_of(group.game).rows:  # the game's own (casino_sim.floor.registry)
         if row.par:
             exact = group.figures[row.exact].mean if row.exact else None
             figures.append(
                 _figure(
                     f"{name}_{row.id}",
-                    row.label_for(record),
+                    row.label_for(group),
                     group.figures[row.key],
                     row.unit,
                     scale=per_day if row.per_day else 1.0,
@@ -193,6 +175,12 @@ def _group_figures(group: GroupResult, days: int) -> list[Figure]:
                     note=row.note,
                 )
             )
+    from casino_sim.floor.costs import COST_ROWS
+
+    for key, label, daily in COST_ROWS:  # with a costs: block only (casino_sim.floor.costs)
+        if key in group.figures:
+            figures.append(_figure(f"{name}_{key}", label, group.figures[key], "money",
+                                   scale=per_day if daily else 1.0))  # fmt: skip
     losing = group.daily_win_per_table.losing_day_probability
     figures.append(_figure(f"{name}_losing_day", "losing day (one table)", losing, "percent1"))
     return figures
@@ -254,16 +242,18 @@ def _groups_parts(run: FloorRun, prefix: str) -> list[Part]:
 
 def _daily_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
     rows = []
-    for name, group in run.record["groups"].items():
-        daily = group["daily_win_per_table"]
-        losing = daily["losing_day_probability"]
+    for name, group in run.result.groups.items():
+        daily = group.daily_win_per_table
+        losing = daily.losing_day_probability
         rows.append(
             {
                 "group": name,
-                **{k: daily.get(k) for k in ("mean", "sd", "p5", "p25", "p50", "p75", "p95")},
-                "losing": losing.get("mean"),
-                "losing_low": losing.get("low"),
-                "losing_high": losing.get("high"),
+                "mean": daily.mean,
+                "sd": daily.sd,
+                **{k: daily.percentiles.get(k) for k in ("p5", "p25", "p50", "p75", "p95")},
+                "losing": losing.mean,
+                "losing_low": losing.low,
+                "losing_high": losing.high,
             }
         )
     table = Table(
@@ -299,38 +289,37 @@ def _daily_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
 
 
 def _meters_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
-    meters = run.record["meters"]
     rows, hit_rows = [], []
-    for name, meter in meters.items():
-        end = meter["liability_end"]
+    for name, meter in run.result.meters.items():
+        end = meter.liability_end
+        handle = meter.side_bet_handle
         rows.append(
             {
                 "meter": name,
-                "liability_start": meter["liability_start"],
-                "liability_end": end.get("mean"),
-                "low": end.get("low"),
-                "high": end.get("high"),
-                "meter_end": meter["meter_end"].get("mean"),
-                "side_bet_handle": (meter.get("side_bet_handle") or {}).get("mean"),
-                "money_in": meter["money_in"].get("mean"),
-                "house_funded": (meter.get("house_funded") or {}).get("mean"),
-                "paid": (meter.get("paid") or {}).get("mean"),
+                "liability_start": meter.liability_start,
+                "liability_end": end.mean,
+                "low": end.low,
+                "high": end.high,
+                "meter_end": meter.meter_end.mean,
+                "side_bet_handle": handle.mean if handle is not None else None,
+                "money_in": meter.money_in.mean,
+                "house_funded": meter.house_funded.mean,
+                "paid": meter.paid.mean,
             }
         )
-        for hand, hit in meter["hits"].items():
-            per = hit["hits_per_replication"]
-            at = hit["meter_at_hit"]
+        for hand, hit in meter.hits.items():
+            per, at = hit.hits_per_replication, hit.meter_at_hit
             hit_rows.append(
                 {
                     "meter": name,
                     "hand": hand_label(hand),
-                    "hits": per.get("mean"),
-                    "low": per.get("low"),
-                    "high": per.get("high"),
-                    "meter_at_hit": at.get("mean"),
-                    "p5": at.get("p5"),
-                    "p95": at.get("p95"),
-                    "paid": hit["amount_paid"].get("mean"),
+                    "hits": per.mean,
+                    "low": per.low,
+                    "high": per.high,
+                    "meter_at_hit": at.mean,
+                    "p5": at.percentiles.get("p5"),
+                    "p95": at.percentiles.get("p95"),
+                    "paid": hit.amount_paid.mean,
                 }
             )
     liability = Table(
@@ -390,22 +379,19 @@ def _meters_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
 def _players_part(run: FloorRun, prefix: str) -> Part:
     rows = tuple(
         {
-            k: p.get(k)
-            for k in (
-                "type",
-                "arrivals",
-                "turned_away",
-                "turned_away_share",
-                "gave_up_waiting",
-                "gave_up_waiting_share",
-                "sessions_played",
-                "mean_result",
-                "losing_share",
-                "mean_hands",
-                "mean_wait_minutes",
-            )
+            "type": p.name,
+            "arrivals": p.arrivals,
+            "turned_away": p.turned_away,
+            "turned_away_share": p.turned_away_share,
+            "gave_up_waiting": p.gave_up_waiting,
+            "gave_up_waiting_share": p.gave_up_waiting_share,
+            "sessions_played": p.sessions_played,
+            "mean_result": p.mean_result,
+            "losing_share": p.losing_share,
+            "mean_hands": p.mean_hands,
+            "mean_wait_minutes": p.mean_wait_minutes,
         }
-        for p in run.record["players"]
+        for p in run.result.players
     )
     table = Table(
         f"{prefix}-players",
@@ -432,24 +418,25 @@ def _players_part(run: FloorRun, prefix: str) -> Part:
 
 
 def _hours_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
-    by_hour = run.record["by_hour_of_day"]
+    by_hour = run.result.by_hour_of_day
     columns = [Column("hour", "hour")]
     for name, figures in by_hour.items():
         columns.append(Column(f"{name}_occupancy", f"{name} occupancy", "percent1"))
-        if "waiting_list" in figures:
+        if figures.waiting_list is not None:
             columns.append(Column(f"{name}_waiting", f"{name} waiting", "number"))
     rows = []
     for hour in range(24):
         row: dict[str, Any] = {"hour": f"{hour:02d}:00"}
         for name, figures in by_hour.items():
-            row[f"{name}_occupancy"] = figures["occupancy"][hour]
-            if "waiting_list" in figures:
-                row[f"{name}_waiting"] = figures["waiting_list"][hour]
+            row[f"{name}_occupancy"] = figures.occupancy[hour]
+            if figures.waiting_list is not None:
+                row[f"{name}_waiting"] = figures.waiting_list[hour]
         rows.append(row)
     starts = [
-        f"{name}: {group['start_players']} players to start, breaks below {group['break_below']}"
-        for name, group in run.record["groups"].items()
-        if group.get("start_players")
+        f"{name}: {group.rules['start_players']} players to start, breaks below "
+        f"{group.rules['break_below']}"
+        for name, group in run.result.groups.items()
+        if group.rules.get("start_players")
     ]
     table = Table(
         f"{prefix}-by-hour",
@@ -484,7 +471,7 @@ def _hours_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
 def floor_section(item: FloorInput, run: FloorRun, *, index: int) -> Section:
     """The section of one floor run."""
     prefix = f"floor-{index}"
-    plots = floor_plots(run.summary, run.record, format="svg")
+    plots = floor_plots(run.summary, run.result, format="svg")
     parts = [
         _overview_part(run, item, prefix),
         *_groups_parts(run, prefix),
@@ -493,7 +480,7 @@ def floor_section(item: FloorInput, run: FloorRun, *, index: int) -> Section:
         _players_part(run, prefix),
         _hours_part(run, prefix, plots["hour-of-day.svg"]),
     ]
-    per_day = run.record["floor"]["house_result_per_day"].get("mean")
+    per_day = run.result.floor.house_result_per_day.mean
     summary = (
         f"{run.days} day(s) x {run.replications} replication(s): house result "
         f"${per_day or 0:,.2f} a day"

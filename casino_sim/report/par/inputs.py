@@ -2,12 +2,16 @@
 
 * a ``caribbean_stud`` paytable is one wager, played with ``strategy`` and, when
   given, the ``progressive`` side bet (which then also gets its own section);
+* a ``banked_game`` file (the banked-game language) is one game, solved exactly with
+  ``banked_strategy`` (``optimal`` or one of the game's named strategies);
 * a ``progressive`` file is one side bet;
 * a ``stud_table`` is one poker table, dealt with the ``stud_variant`` given
   most recently before it on the command line, else with ``variant``
   (seven-card stud by default); a ``stud_variant`` only applies to the tables
   after it, so one that no table follows is an error;
-* a ``floor`` file is one floor.
+* a ``floor`` file is one floor;
+* a ``par_claim`` file is a vendor's PAR sheet, checked claim by claim (with the rules
+  of ``jurisdiction`` when given: a ``kind: jurisdiction`` file or a shipped name).
 
 With no input the report covers the bundled casino (:data:`DEFAULT_INPUTS`):
 standard Caribbean Stud with the $50/$75/$100 progressive, the $5/$10
@@ -34,8 +38,11 @@ from casino_sim.errors import OptionError
 
 if TYPE_CHECKING:
     from casino_sim.config import (
+        BankedGame,
         CaribbeanPaytable,
         Floor,
+        Jurisdiction,
+        ParClaim,
         ProgressivePaytable,
         StudTable,
         StudVariant,
@@ -46,7 +53,9 @@ __all__ = [
     "DEFAULT_INPUTS",
     "DEFAULT_PROGRESSIVE",
     "DEFAULT_VARIANT",
+    "BankedInput",
     "CaribbeanInput",
+    "ClaimInput",
     "FloorInput",
     "PokerInput",
     "ProgressiveInput",
@@ -104,6 +113,22 @@ class CaribbeanInput:
 
 
 @dataclass(frozen=True)
+class BankedInput:
+    """A ``kind: banked_game`` file and the strategy it is played with (``optimal``, or one of
+    the game's named strategies)."""
+
+    path: Path
+    game: BankedGame
+    strategy: str = "optimal"
+    role: str = field(default="banked", init=False)
+
+    @property
+    def title(self) -> str:
+        name = self.game.name
+        return name if self.strategy == "optimal" else f"{name} (strategy {self.strategy})"
+
+
+@dataclass(frozen=True)
 class PokerInput:
     """A stud table structure and the variant dealt on it."""
 
@@ -131,7 +156,32 @@ class FloorInput:
         return f"Floor: {self.floor.definition.name}"
 
 
-Item = CaribbeanInput | ProgressiveInput | PokerInput | FloorInput
+@dataclass(frozen=True)
+class ClaimInput:
+    """A vendor's PAR-sheet claims, with the jurisdiction whose rules are applied (if any)."""
+
+    path: Path
+    claim: ParClaim
+    jurisdiction: Jurisdiction | None = None
+    role: str = field(default="claim", init=False)
+
+    @property
+    def title(self) -> str:
+        return f"PAR claims: {self.claim.name}"
+
+
+Item = CaribbeanInput | BankedInput | ProgressiveInput | PokerInput | FloorInput | ClaimInput
+
+#: The kinds a report takes as inputs.
+REPORTED_KINDS = (
+    "caribbean_stud",
+    "banked_game",
+    "progressive",
+    "stud_variant",
+    "stud_table",
+    "floor",
+    "par_claim",
+)
 
 
 @dataclass(frozen=True)
@@ -172,15 +222,42 @@ def _kind_of(path: Path) -> str:
 
     data = read_yaml(path).data
     kind = data.get("kind") if isinstance(data, dict) else None
-    if isinstance(kind, str) and kind in KIND_NAMES:
+    if isinstance(kind, str) and kind in REPORTED_KINDS:
         return kind
-    expected = "a caribbean_stud paytable, a progressive, a stud_variant or stud_table, or a floor"
+    expected = (
+        "a caribbean_stud paytable, a banked_game, a progressive, a stud_variant or "
+        "stud_table, a floor or a par_claim"
+    )
+    if kind == "jurisdiction":
+        raise OptionError(
+            f"{path}: a jurisdiction's rules apply to PAR claims: give it as --jurisdiction "
+            "beside a par_claim input"
+        )
+    if isinstance(kind, str) and kind in KIND_NAMES:
+        raise OptionError(
+            f"{path}: the report does not cover {kind} files yet; expected {expected}"
+        )
     if isinstance(kind, str) and kind in OTHER_KINDS:
         raise OptionError(
             f"{path}: cannot report a {kind} file ({OTHER_KINDS[kind]}); expected {expected}"
         )
     got = f"kind {kind!r}" if kind is not None else "no kind: key"
     raise OptionError(f"{path}: cannot report a file with {got}; expected {expected}")
+
+
+def _claimed_files(number: int, path: Path, claim: ParClaim) -> dict[str, Path]:
+    """The files a claim names (its paytable and side bet), by label, for the provenance."""
+    from casino_sim.config import resolve_input
+
+    named = {
+        "game": (claim.game, "caribbean_stud"),
+        "progressive": (claim.progressive, "progressive"),
+    }
+    return {
+        f"input {number} {label}": resolve_input(name, kind, base=path.parent)
+        for label, (name, kind) in named.items()
+        if name is not None
+    }
 
 
 def _strategy(text: str) -> tuple[str | DecisionTable, Path | None, tuple[Any, ...]]:
@@ -201,6 +278,16 @@ def _strategy(text: str) -> tuple[str | DecisionTable, Path | None, tuple[Any, .
     return table, path, tuple(rules)
 
 
+def _check_banked_strategy(path: Path, game: BankedGame, strategy: str) -> None:
+    from casino_sim.games.banked.language import strategy_names
+
+    if strategy not in strategy_names(game):
+        raise OptionError(
+            f"--banked-strategy: {path}: {game.name} has no strategy {strategy!r}; expected "
+            f"one of {', '.join(strategy_names(game))}"
+        )
+
+
 def read_inputs(
     names: Sequence[str | os.PathLike[str]],
     *,
@@ -208,14 +295,21 @@ def read_inputs(
     progressive: str | os.PathLike[str] | None = None,
     variant: str | os.PathLike[str] = DEFAULT_VARIANT,
     antes: Sequence[Fraction] = (),
+    jurisdiction: str | os.PathLike[str] | None = None,
+    banked_strategy: str = "optimal",
 ) -> ReportInputs:
     """Load and pair the inputs (see the module's text); a bad one raises a one-line error.
 
     ``progressive`` is the side bet of every Caribbean paytable (with no input:
-    :data:`DEFAULT_PROGRESSIVE`); ``antes`` their antes (:class:`CaribbeanInput`).
+    :data:`DEFAULT_PROGRESSIVE`); ``antes`` their antes (:class:`CaribbeanInput`);
+    ``jurisdiction`` the rules applied to every ``par_claim`` input; ``banked_strategy`` the
+    strategy of every ``banked_game`` input (each game must have it).
     """
     from casino_sim.config import (
+        load_banked_game,
+        load_claim,
         load_floor,
+        load_jurisdiction,
         load_paytable,
         load_progressive,
         load_stud_table,
@@ -233,6 +327,11 @@ def read_inputs(
         side_path = resolve_input(progressive, kind="progressive")
         side = ProgressiveInput(side_path, load_progressive(side_path))
         files["--progressive"] = side_path
+    rules_book = None
+    if jurisdiction is not None:
+        rules_path = resolve_input(jurisdiction, kind="jurisdiction")
+        rules_book = load_jurisdiction(rules_path)
+        files["--jurisdiction"] = rules_path
     played, strategy_path, rules = _strategy(strategy)
     if strategy_path is not None:
         files["--strategy"] = strategy_path
@@ -251,6 +350,10 @@ def read_inputs(
                     path, paytable, played, strategy_path, rules, side, antes=tuple(antes)
                 )
             )
+        elif kind == "banked_game":
+            game = load_banked_game(path)
+            _check_banked_strategy(path, game, banked_strategy)
+            items.append(BankedInput(path, game, banked_strategy))
         elif kind == "progressive":
             items.append(ProgressiveInput(path, load_progressive(path)))
         elif kind == "stud_variant":
@@ -268,12 +371,22 @@ def read_inputs(
             variant_used = True
             table = load_stud_table(path)
             items.append(PokerInput(current_variant[0], current_variant[1], path, table))
+        elif kind == "par_claim":
+            claim = load_claim(path)
+            items.append(ClaimInput(path, claim, rules_book))
+            files |= _claimed_files(index + 1, path, claim)
         else:
             items.append(FloorInput(path, load_floor(path)))
     if not variant_used and current_variant is not None:
         raise OptionError(
             f"{current_variant[0]}: a stud variant applies to the stud tables "
             "after it; give a stud_table after it"
+        )
+    if rules_book is not None and not any(isinstance(i, ClaimInput) for i in items):
+        raise OptionError("--jurisdiction: its rules apply to PAR claims; give a par_claim input")
+    if banked_strategy != "optimal" and not any(isinstance(i, BankedInput) for i in items):
+        raise OptionError(
+            "--banked-strategy: the strategy of banked_game inputs; give a banked_game input"
         )
     if side is not None and not any(isinstance(i, CaribbeanInput) for i in items):
         raise OptionError(

@@ -1,0 +1,179 @@
+"""``casino-sim analyze GAME`` for a ``kind: banked_game`` file: the exact figures as text and JSON.
+
+``analyze`` hands a banked game here (:func:`is_banked_input`); Caribbean Stud
+paytables keep their own path in :mod:`casino_sim.cli.analyze_cmd`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from casino_sim.cli.common import check_outputs, run_provenance
+from casino_sim.errors import OptionError
+
+__all__ = ["format_banked", "is_banked_input", "run_banked"]
+
+_CARIBBEAN_ONLY = ("progressive", "ante", "meter", "report", "format")
+#: How much of an input file is read to find its ``kind:`` (the loader reads it whole).
+_HEAD_BYTES = 1 << 20
+
+
+def is_banked_input(name: str | None) -> Path | None:
+    """The file ``name`` means when it is a ``kind: banked_game`` file, else None."""
+    from casino_sim.config import resolve_input
+    from casino_sim.config.problems import PaytableError
+
+    if name is None:
+        return None
+    try:
+        path = resolve_input(name)
+    except PaytableError:
+        return None
+    if not path.is_file():  # a FIFO, a device, a folder: the loader says what is wrong
+        return None
+    try:
+        with path.open("rb") as file:
+            head = file.read(_HEAD_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    return path if re.search(r"^kind:\s*banked_game\s*$", head, re.MULTILINE) else None
+
+
+def run_banked(args: argparse.Namespace, path: Path) -> int:
+    """Analyse the banked game at ``path`` with ``--strategy``; ``--json``/``--csv`` write results."""
+    from casino_sim.config import load_banked_game
+    from casino_sim.engine.files import write_csv, write_json
+    from casino_sim.games.banked.language import analyze_banked, strategy_names
+
+    for option in _CARIBBEAN_ONLY:
+        if getattr(args, option, None):
+            raise OptionError(f"--{option} is for Caribbean Stud paytables, not banked games")
+    game = load_banked_game(path)
+    strategy = args.strategy
+    if strategy not in strategy_names(game):
+        raise OptionError(
+            f"--strategy: {game.name} has no strategy {strategy!r}; expected one of "
+            f"{', '.join(strategy_names(game))}"
+        )
+    check_outputs(args, {"--json": args.json, "--csv": args.csv}, [path])
+    analysis = analyze_banked(game, strategy)
+    print(format_banked(analysis, others=[s for s in strategy_names(game) if s != strategy]))
+    if args.json:
+        record = {
+            "provenance": run_provenance(args, {"game": path}),
+            "analysis": analysis.to_record(),
+        }
+        write_json(args.json, record, overwrite=args.force)
+    if args.csv:
+        rows = [
+            {
+                "game": analysis.game,
+                "strategy": analysis.strategy,
+                "net": str(row.net),
+                "combinations": row.combinations,
+                "probability": float(row.probability),
+            }
+            for row in analysis.net_rows
+        ]
+        write_csv(args.csv, rows, overwrite=args.force)
+    return 0
+
+
+def _pct(value: Fraction) -> str:
+    return f"{100 * float(value):.4f}%"
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(str(c)) for c in col) for col in zip(header, *rows, strict=True)]
+    lines = ["  " + "  ".join(h.ljust(w) for h, w in zip(header, widths, strict=True)).rstrip()]
+    for row in rows:
+        cells = [
+            c.rjust(w) if i and re.match(r"[-+\d]", c) else c.ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  " + "  ".join(cells).rstrip())
+    return lines
+
+
+def format_banked(analysis: Any, *, others: list[str]) -> str:
+    """The exact analysis as text: edge, element of risk, bets, returns, lines, strategy, side bets."""
+    a = analysis
+    unit = a.house_edge_per
+    lines = [
+        f"{a.game}: exact analysis over all {a.deals:,} deals ({a.deck_cards} cards), "
+        f"strategy {a.strategy}",
+        f"  house edge         {_pct(a.house_edge)} of the {unit} ({a.house_edge})",
+        f"  element of risk    {_pct(a.element_of_risk)} of the average total bet",
+        f"  average total bet  {float(a.average_total_bet):.4f} x the {unit} ({a.average_total_bet})",
+        f"  SD                 {a.sd:.4f} x the {unit}",
+        f"  ties between equal actions: the {a.prefer.replace('_', ' ')}",
+        "",
+        f"Return by wager (in units of the {unit}):",
+    ]
+    lines += _table(
+        ["wager", "total over all deals", "per deal"],
+        [[w, str(v), f"{float(v) / a.deals:+.6f}"] for w, v in a.wager_returns.items()]
+        + [["all", str(a.total_return), f"{float(a.total_return) / a.deals:+.6f}"]],
+    )
+    lines += ["", f"Net result per deal (in units of the {unit}):"]
+    lines += _table(
+        ["net", "combinations", "probability", "contribution"],
+        [
+            [
+                str(r.net),
+                f"{r.combinations:,}",
+                f"{float(r.probability):.8f}",
+                f"{float(r.net * r.probability):+.6f}",
+            ]
+            for r in a.net_rows
+        ],
+    )
+    if a.line_rows:
+        lines += ["", "Paytable lines (the player's final hand, hands played):"]
+        lines += _table(
+            ["wagers", "line", "pays", "combinations", "probability"],
+            [
+                [
+                    r.wager,
+                    r.line,
+                    "-" if r.pays is None else ("push" if r.pays == 0 else f"{r.pays} to 1"),
+                    f"{r.combinations:,}",
+                    f"{float(r.probability):.8f}",
+                ]
+                for r in a.line_rows
+            ],
+        )
+    lines += ["", "Strategy:"]
+    lines += [f"  {w}" for w in a.strategy_words]
+    lines += [f"  {key}: {value}" for key, value in a.strategy_table]
+    for stage, taken in a.decisions.items():
+        total = sum(taken.values())
+        shown = ", ".join(f"{n} {100 * c / total:.4f}%" for n, c in taken.items())
+        lines.append(f"  deals by action after {stage}: {shown}")
+    if others:
+        lines.append(f"  other strategies: {', '.join(others)} (--strategy NAME)")
+    for side in a.side_bets:
+        lines += [
+            "",
+            f"Side bet {side.side_bet}, paytable {side.paytable}: house edge {_pct(side.house_edge)} "
+            f"({side.house_edge}), SD {side.sd:.4f}, over {side.hands:,} hands",
+        ]
+        if side.source:
+            lines.append(f"  published: {' '.join(side.source.split())}")
+        lines += _table(
+            ["line", "pays", "combinations", "probability"],
+            [
+                [
+                    r.line,
+                    "-" if r.pays is None else f"{r.pays} to 1",
+                    f"{r.combinations:,}",
+                    f"{float(r.probability):.8f}",
+                ]
+                for r in side.rows
+            ],
+        )
+    return "\n".join(lines)

@@ -1,0 +1,483 @@
+"""Banked poker games as data (``kind: banked_game``): deck, stages, hands, wagers, decisions.
+
+A game is dealt in ``stages`` (cards to the player, the dealer, the board); after a
+stage the player may have a ``decision`` (fold, bet a multiple of a wager, take a
+bet back). Every ``wager`` says how it is settled: even money against the dealer
+(with the dealer's ``qualifier``), or the ``paytable`` on the player's final hand.
+``side_bets`` pay their own paytables, one or more named variants each.
+
+Paytable lines are read top down, the first that matches pays: ``hand`` is a
+category of the ranking and ``at_least`` (optional) the least ranks of the hand
+within it, most significant first (``J``: a pair of jacks or better). A hand rule
+threshold (the qualifier, a strategy's ``when``) reads the same words as "this
+hand or any better one".
+
+>>> Threshold(hand="high_card", at_least="Q-6-4").ranks
+(10, 4, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from casino_sim.config.common import CATEGORY_KEYS, definition, hand_label
+from casino_sim.config.money import Pay, Text
+from casino_sim.config.problems import FieldProblem
+from casino_sim.config.ranks import LinePay, Ranks, parse_ranks, rank_text
+from casino_sim.config.words import did_you_mean
+
+__all__ = [
+    "RANKINGS",
+    "BankedGame",
+    "BetAction",
+    "Decision",
+    "DeckSpec",
+    "FoldAction",
+    "HandRule",
+    "PayLine",
+    "PaytableResolution",
+    "SideBet",
+    "Stage",
+    "StayAction",
+    "StrategyRule",
+    "TakeBackAction",
+    "Threshold",
+    "VersusDealer",
+    "Wager",
+    "action_names",
+    "rank_text",
+]
+
+Ranking = Literal["three_card", "five_card_high"]
+"""``three_card``: three cards, straight flush > trips > straight > flush > pair > high
+card (A-2-3 the lowest straight); ``five_card_high``: the usual five-card ranking."""
+
+RANKINGS: Mapping[str, tuple[str, ...]] = {
+    "three_card": (
+        "straight_flush",
+        "three_of_a_kind",
+        "straight",
+        "flush",
+        "one_pair",
+        "high_card",
+    ),
+    "five_card_high": CATEGORY_KEYS[::-1],
+}
+"""The categories of each ranking, best first."""
+
+HandKey = Literal[
+    "royal_flush",
+    "straight_flush",
+    "four_of_a_kind",
+    "full_house",
+    "flush",
+    "straight",
+    "three_of_a_kind",
+    "two_pair",
+    "one_pair",
+    "high_card",
+]
+Owner = Literal["player", "dealer", "board"]
+
+
+@definition
+class Threshold:
+    """A hand and the least ranks within its category (``hand: high_card, at_least: Q-6-4``)."""
+
+    hand: HandKey
+    """The category, e.g. high_card, one_pair."""
+    at_least: Ranks = ""
+    """The least ranks within the category, most significant first (Q-6-4, A-K, J); none: any."""
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """``at_least`` as ranks 0..12 (2..A)."""
+        return parse_ranks(self.at_least) if self.at_least else ()
+
+    def label(self) -> str:
+        """``high card Q-6-4`` style words."""
+        return f"{hand_label(self.hand)} {self.at_least}".strip()
+
+
+@definition
+class PayLine:
+    """One paytable line: the hand it pays for and what it pays to 1 (``push``: the bet back)."""
+
+    hand: HandKey
+    """The category of the hand (a key of the ranking)."""
+    at_least: Ranks = ""
+    """Least ranks within the category, e.g. J for jacks or better (empty: any)."""
+    pays: LinePay
+    """Pays to 1 (250, 250:1, 250 to 1, 2 for 1), or push (the bet back)."""
+    name: Text = ""
+    """The line's name in the output (default: from hand and at_least)."""
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """``at_least`` as ranks 0..12 (2..A)."""
+        return parse_ranks(self.at_least) if self.at_least else ()
+
+    def label(self) -> str:
+        """The line's name."""
+        if self.name:
+            return self.name
+        if not self.at_least:
+            return hand_label(self.hand)
+        return f"{hand_label(self.hand)}, {self.at_least} or better"
+
+
+@definition
+class DeckSpec:
+    """The deck: the 52 cards (jokers and stripped decks: the evaluator supports them; the
+    exact solver solves the 52-card deck this release)."""
+
+    cards: Literal[52] = 52
+    """How many cards (52)."""
+
+
+@definition
+class Stage:
+    """One deal: cards to the player, to the dealer (``dealer_up`` of them face up), to the board."""
+
+    name: Text
+    """The stage's name, which decisions refer to (e.g. deal, flop, third_street)."""
+    player: Annotated[int, Field(strict=True, ge=0, le=7)] = 0
+    """Cards to the player."""
+    dealer: Annotated[int, Field(strict=True, ge=0, le=7)] = 0
+    """Cards to the dealer, face down unless counted in dealer_up."""
+    dealer_up: Annotated[int, Field(strict=True, ge=0, le=7)] = 0
+    """How many of this stage's dealer cards are face up."""
+    board: Annotated[int, Field(strict=True, ge=0, le=5)] = 0
+    """Community cards (face up)."""
+
+
+@definition
+class HandRule:
+    """Which cards make a hand and how they rank: best ``use`` of the ``cards`` of the owners."""
+
+    cards: tuple[Owner, ...]
+    """Whose cards: player, dealer, board (e.g. [player, board])."""
+    use: Annotated[int, Field(strict=True, ge=3, le=5)]
+    """How many cards the hand uses: the best ``use`` of them (3 with three_card, 5 with five_card_high)."""
+    ranking: Ranking
+    """three_card or five_card_high."""
+
+
+@definition
+class VersusDealer:
+    """Settled against the dealer: even money (``pays``) on a win, lost on a loss."""
+
+    type: Literal["versus_dealer"]
+    """versus_dealer."""
+    pays: Pay = Fraction(1)
+    """What a win over a qualifying dealer pays to 1."""
+    dealer_not_qualified: Literal["pays", "push"] = "pays"
+    """When the dealer does not qualify: the wager pays (``pays`` to 1) or pushes."""
+    ties: Literal["push", "lose"] = "push"
+    """A tie with a qualifying dealer."""
+    bonus: tuple[PayLine, ...] = ()
+    """A paytable on the player's hand paid on this wager besides (e.g. the ante bonus)."""
+    bonus_when: Literal["always", "played", "player_wins"] = "played"
+    """When the bonus pays: whenever the player did not fold (played), only on a win, always."""
+
+
+@definition
+class PaytableResolution:
+    """Settled on the player's final hand alone: the first matching line pays, no line loses."""
+
+    type: Literal["paytable"]
+    """paytable."""
+    paytable: tuple[PayLine, ...]
+    """Lines best first."""
+
+
+Resolution = Annotated[VersusDealer | PaytableResolution, Field(discriminator="type")]
+
+
+@definition
+class Wager:
+    """A named wager: how much is on it before the deal and how it is settled."""
+
+    initial: Annotated[int, Field(strict=True, ge=0, le=10)] = 0
+    """Units bet before the deal (1 for an ante); 0: only a decision puts money on it."""
+    resolve: Resolution
+    """How it is settled."""
+    description: Text = ""
+    """What it is, for the output."""
+
+
+@definition
+class SideBet:
+    """A side bet of one unit on its own hand, with one or more named paytables."""
+
+    hand: HandRule
+    """The hand it pays on (e.g. the best five of the player's and the dealer's cards)."""
+    paytables: Mapping[str, tuple[PayLine, ...]]
+    """Named paytable variants, lines best first; each is analysed (the first is the default)."""
+    sources: Mapping[str, Text] = Field(default_factory=dict)
+    """The published house edge of each variant and where (per variant name)."""
+
+
+@definition
+class FoldAction:
+    """Give up: every wager on the felt is lost."""
+
+    action: Literal["fold"]
+    """fold."""
+
+
+@definition
+class StayAction:
+    """Do nothing (check; let it ride)."""
+
+    action: Literal["stay"]
+    """stay."""
+    name: Text = "stay"
+    """Its name in strategies and output."""
+
+
+@definition
+class BetAction:
+    """Put ``times`` (up to ``up_to``) x the initial amount of ``of`` on ``wager``: one action
+    per whole multiple."""
+
+    action: Literal["bet"]
+    """bet."""
+    wager: Text
+    """The wager that takes the money."""
+    times: int = Field(default=1, strict=True, ge=1, le=10)
+    """The smallest bet, as a multiple of the unit (1: 1x)."""
+    up_to: int | None = Field(default=None, strict=True, ge=1, le=10)
+    """The largest (Mississippi Stud: times 1, up_to 3 is 1x, 2x or 3x); none: only ``times``."""
+    of: Text
+    """The wager whose initial amount is the unit (e.g. ante)."""
+
+    @property
+    def sizes(self) -> range:
+        """The multiples allowed."""
+        return range(self.times, (self.up_to or self.times) + 1)
+
+
+@definition
+class TakeBackAction:
+    """Take the bet on ``wager`` back (Let It Ride)."""
+
+    action: Literal["take_back"]
+    """take_back."""
+    wager: Text
+    """The wager taken back."""
+
+
+Action = Annotated[
+    FoldAction | StayAction | BetAction | TakeBackAction, Field(discriminator="action")
+]
+
+
+@definition
+class Decision:
+    """The player's choice after a stage."""
+
+    after: Text
+    """The stage after which it is made."""
+    actions: tuple[Action, ...] = Field(min_length=2)
+    """The legal actions."""
+
+
+@definition
+class StrategyRule:
+    """Take ``action`` (fold, stay, a bet such as ``play 1x``, ``take_back bet_1``) when the
+    player's hand is at least ``when`` (always without ``when``)."""
+
+    action: Text
+    """The action's name as the output shows it (fold, stay, bet play 1x, take back bet_1)."""
+    when: Threshold | None = None
+    """The least hand (the player's hand must be complete at the decision)."""
+
+
+@definition
+class BankedGame:
+    """A banked poker game (``kind: banked_game``): the player against the house."""
+
+    kind: Literal["banked_game"] = "banked_game"
+    """Always banked_game."""
+    name: Text
+    """The game's name."""
+    description: Text = ""
+    """One line for `casino-sim list`."""
+    source: Text = ""
+    """The published analysis the figures are checked against (page)."""
+    notes: Text = ""
+    """Published figures and anything a reader should know."""
+    deck: DeckSpec = DeckSpec()
+    """The deck."""
+    stages: tuple[Stage, ...] = Field(min_length=1)
+    """The deals, in order."""
+    hands: Mapping[Literal["player", "dealer"], HandRule]
+    """The player's hand (required) and the dealer's (with a dealer)."""
+    qualifier: Threshold | None = None
+    """The dealer's least hand to qualify; null: the dealer always qualifies."""
+    wagers: Mapping[str, Wager]
+    """The named wagers of the main game."""
+    decisions: tuple[Decision, ...] = ()
+    """The player's choices, in stage order."""
+    prefer: Literal["smaller_bet", "larger_bet"] = "smaller_bet"
+    """Between actions of equal expected value: the one with less (or more) money on the felt."""
+    house_edge_per: Text
+    """The wager whose initial amount is the unit of the house edge (e.g. ante)."""
+    side_bets: Mapping[str, SideBet] = Field(default_factory=dict)
+    """Side bets with their own paytables."""
+    strategies: Mapping[str, Mapping[str, tuple[StrategyRule, ...]]] = Field(default_factory=dict)
+    """Named strategies: per decision (the stage name it follows), rules tried in order."""
+
+    def __post_init__(self) -> None:
+        _check(self)
+
+    # ------------------------------------------------------------------ facts
+
+    def cards_of(self, owner: str) -> int:
+        """How many cards ``owner`` (player, dealer, board) receives in all."""
+        return sum(getattr(stage, owner) for stage in self.stages)
+
+    def action_names(self, decision: Decision) -> list[str]:
+        """The names of a decision's actions, one per bet size."""
+        return [n for a in decision.actions for n in action_names(a)]
+
+
+def action_names(action: Any) -> list[str]:
+    """The names one action spec stands for: ``fold``, ``stay``, ``bet play 1x``, ..."""
+    if isinstance(action, FoldAction):
+        return ["fold"]
+    if isinstance(action, StayAction):
+        return [action.name]
+    if isinstance(action, BetAction):
+        return [f"bet {action.wager} {t}x" for t in action.sizes]
+    return [f"take back {action.wager}"]
+
+
+def _check(game: BankedGame) -> None:
+    """The cross-field rules; each raises one :class:`FieldProblem` naming its key."""
+    stage_names = [s.name for s in game.stages]
+    for i, stage in enumerate(game.stages):
+        if stage.dealer_up > stage.dealer:
+            raise FieldProblem(
+                f"{stage.dealer_up} dealer cards up of {stage.dealer} dealt",
+                "stages", i, "dealer_up",
+            )  # fmt: skip
+        if stage_names.index(stage.name) != i:
+            raise FieldProblem(f"a second stage named {stage.name!r}", "stages", i, "name")
+    dealt = sum(s.player + s.dealer + s.board for s in game.stages)
+    if dealt > game.deck.cards:
+        raise FieldProblem(
+            f"the stages deal {dealt} cards, more than the deck's {game.deck.cards}", "stages"
+        )
+    if "player" not in game.hands:
+        raise FieldProblem("missing the player's hand rule", "hands", "player")
+    for who, rule in game.hands.items():
+        _check_rule(game, rule, "hands", who)
+    if "dealer" in game.hands and game.cards_of("dealer") == 0:
+        raise FieldProblem("a dealer hand rule, but the stages deal the dealer no cards", "hands")
+    if game.qualifier is not None:
+        if "dealer" not in game.hands:
+            raise FieldProblem("a qualifier needs the dealer's hand rule", "qualifier")
+        _check_category(game.hands["dealer"].ranking, game.qualifier.hand, "qualifier", "hand")
+    names = list(game.wagers)
+    if game.house_edge_per not in game.wagers or game.wagers[game.house_edge_per].initial == 0:
+        raise FieldProblem(
+            f"{game.house_edge_per!r} is not a wager bet before the deal"
+            f"{did_you_mean(game.house_edge_per, names)}",
+            "house_edge_per",
+        )
+    for name, wager in game.wagers.items():
+        resolve = wager.resolve
+        lines = resolve.paytable if isinstance(resolve, PaytableResolution) else resolve.bonus
+        key = "paytable" if isinstance(resolve, PaytableResolution) else "bonus"
+        _check_lines(game.hands["player"].ranking, lines, "wagers", name, "resolve", key)
+        if isinstance(resolve, VersusDealer) and "dealer" not in game.hands:
+            raise FieldProblem(
+                "settled against the dealer, but the game has no dealer hand",
+                "wagers", name, "resolve", "type",
+            )  # fmt: skip
+    for name, side in game.side_bets.items():
+        _check_rule(game, side.hand, "side_bets", name, "hand")
+        if not side.paytables:
+            raise FieldProblem("at least one paytable", "side_bets", name, "paytables")
+        for variant, lines in side.paytables.items():
+            _check_lines(side.hand.ranking, lines, "side_bets", name, "paytables", variant)
+    seen: list[str] = []
+    for i, decision in enumerate(game.decisions):
+        if decision.after not in stage_names:
+            raise FieldProblem(
+                f"no stage {decision.after!r}{did_you_mean(decision.after, stage_names)}",
+                "decisions", i, "after",
+            )  # fmt: skip
+        if decision.after in seen or (
+            seen and stage_names.index(decision.after) < stage_names.index(seen[-1])
+        ):
+            raise FieldProblem("decisions must follow the stages in order, one a stage",
+                               "decisions", i, "after")  # fmt: skip
+        seen.append(decision.after)
+        for j, action in enumerate(decision.actions):
+            if isinstance(action, BetAction) and (action.up_to or action.times) < action.times:
+                raise FieldProblem(
+                    f"up_to {action.up_to} is less than times {action.times}",
+                    "decisions", i, "actions", j, "up_to",
+                )  # fmt: skip
+            for field in ("wager", "of"):
+                word = getattr(action, field, None)
+                if word is not None and word not in game.wagers:
+                    raise FieldProblem(
+                        f"no wager {word!r}{did_you_mean(word, names)}; the wagers are "
+                        f"{', '.join(names)}",
+                        "decisions", i, "actions", j, field,
+                    )  # fmt: skip
+    decisions = {d.after: d for d in game.decisions}
+    for name, strategy in game.strategies.items():
+        for after, rules in strategy.items():
+            if after not in decisions:
+                raise FieldProblem(
+                    f"no decision after {after!r}{did_you_mean(after, list(decisions))}",
+                    "strategies", name, after,
+                )  # fmt: skip
+            legal = game.action_names(decisions[after])
+            for j, step in enumerate(rules):
+                if step.action not in legal:
+                    raise FieldProblem(
+                        f"no action {step.action!r}{did_you_mean(step.action, legal)}; "
+                        f"expected one of {', '.join(legal)}",
+                        "strategies", name, after, j, "action",
+                    )  # fmt: skip
+                if step.when is not None:
+                    _check_category(game.hands["player"].ranking, step.when.hand,
+                                    "strategies", name, after, j, "when", "hand")  # fmt: skip
+
+
+def _check_rule(game: BankedGame, rule: HandRule, *path: str) -> None:
+    available = sum(game.cards_of(owner) for owner in set(rule.cards))
+    if rule.use > available:
+        raise FieldProblem(
+            f"uses {rule.use} cards, but the stages deal {available} to {' and '.join(rule.cards)}",
+            *path, "use",
+        )  # fmt: skip
+    size = 3 if rule.ranking == "three_card" else 5
+    if rule.use != size:
+        raise FieldProblem(f"the {rule.ranking} ranking ranks hands of {size} cards", *path, "use")
+    if len(set(rule.cards)) != len(rule.cards):
+        raise FieldProblem("an owner named twice", *path, "cards")
+
+
+def _check_category(ranking: str, hand: str, *path: str | int) -> None:
+    if hand not in RANKINGS[ranking]:
+        raise FieldProblem(
+            f"the {ranking} ranking has no {hand_label(hand)}; its hands are "
+            f"{', '.join(RANKINGS[ranking])}",
+            *path,
+        )
+
+
+def _check_lines(ranking: str, lines: Sequence[PayLine], *path: str | int) -> None:
+    for i, line in enumerate(lines):
+        _check_category(ranking, line.hand, *path, i, "hand")

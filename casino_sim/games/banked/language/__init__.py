@@ -1,0 +1,158 @@
+"""The banked-game language's exact solver: any ``kind: banked_game`` file, every deal counted.
+
+Two shapes of game are solved this release: one showdown against a hidden dealer
+hand after one decision (:mod:`.showdown`: Three Card Poker), and games without a
+dealer hand whose wagers pay a paytable on the player's final hand, with decisions
+between the streets (:mod:`.streets`: Let It Ride, Mississippi Stud). Side bets
+(:mod:`.side_bets`) are counted over every hand of their cards. Anything else is
+an :class:`~casino_sim.errors.OptionError` naming what the solver needs.
+
+>>> from casino_sim.config import load_banked_game
+>>> analysis = analyze_banked(load_banked_game("banked/three_card_poker"))
+>>> analysis.house_edge, analysis.strategy_words[0]
+(Fraction(686689, 20358520), 'bet play 1x with high card Q-6-4 or better, else fold')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter, defaultdict
+from collections.abc import Mapping
+
+import numpy as np
+
+from casino_sim.cards import format_card
+from casino_sim.combinatorics import colex_index, combinations_array
+from casino_sim.config.banked_game import BankedGame
+from casino_sim.errors import OptionError
+from casino_sim.games.banked.language.hands import FULL_DECK, Deck, canonical
+from casino_sim.games.banked.language.outcomes import (
+    BankedAnalysis,
+    LineRow,
+    NetRow,
+    Outcome,
+    SideBetAnalysis,
+    settle,
+    summarize,
+)
+from casino_sim.games.banked.language.showdown import solve_showdown
+from casino_sim.games.banked.language.side_bets import analyze_side_bet, analyze_side_bets
+from casino_sim.games.banked.language.streets import StreetSolution, solve_streets
+
+__all__ = [
+    "FULL_DECK",
+    "BankedAnalysis",
+    "LineRow",
+    "NetRow",
+    "Outcome",
+    "SideBetAnalysis",
+    "analyze_banked",
+    "analyze_side_bet",
+    "analyze_side_bets",
+    "settle",
+    "strategy_names",
+]
+
+#: The most hand labels the strategy table of a first decision lists one by one.
+MAX_TABLE_LABELS = 200
+
+
+def strategy_names(game: BankedGame) -> tuple[str, ...]:
+    """``optimal`` and the game's named strategies."""
+    return ("optimal", *game.strategies)
+
+
+def analyze_banked(
+    game: BankedGame,
+    strategy: str = "optimal",
+    *,
+    deck: Deck = FULL_DECK,
+    side_bets: bool = True,
+) -> BankedAnalysis:
+    """The exact figures of ``game`` on ``deck`` (the 52 cards, or a reduced deck for tests)
+    with the optimal strategy or one of the game's named strategies; side bets too."""
+    if strategy != "optimal" and strategy not in game.strategies:
+        raise OptionError(
+            f"{game.name} has no strategy {strategy!r}; expected one of "
+            f"{', '.join(strategy_names(game))}"
+        )
+    rules = game.strategies.get(strategy)
+    if "dealer" in game.hands:
+        policy = None
+        if rules is not None:
+            policy = rules.get(game.decisions[0].after) if game.decisions else None
+            if policy is None:
+                raise OptionError(f"strategy {strategy!r} has no rules for the decision")
+        solved = solve_showdown(game, deck, policy=policy)
+        outcomes, decisions = solved.outcomes, solved.decisions
+        words, table = solved.words, solved.table
+    else:
+        fixed = None
+        if rules is not None:
+            fixed = {}
+            for after, steps in rules.items():
+                if any(step.when is not None for step in steps):
+                    raise OptionError(
+                        f"strategy {strategy!r}: a rule with 'when' needs the player's complete "
+                        f"hand, which the decision after {after!r} does not see"
+                    )
+                fixed[after] = steps[0].action
+        street = solve_streets(game, deck, policy=fixed)
+        outcomes, decisions = street.outcomes, street.decisions
+        words, table = _street_words(street, decisions, deck)
+    analysis = summarize(
+        game, outcomes, strategy=strategy, deck_cards=len(deck), decisions=decisions,
+        words=words, table=table,
+    )  # fmt: skip
+    if side_bets and game.side_bets:
+        analysis = dataclasses.replace(analysis, side_bets=analyze_side_bets(game, deck=deck))
+    return analysis
+
+
+def _label(cards: tuple[int, ...]) -> str:
+    """Starting cards by ranks and suit pattern: ``AKs``, ``AKo``, ``QJ9 suited``, ``TT``."""
+    ranks = "".join(format_card(c)[0] for c in sorted(cards, reverse=True))
+    suits = Counter(c % 4 for c in cards)
+    if len(set(ranks)) < len(ranks) and len(cards) == 2:
+        return ranks
+    if len(suits) == 1:
+        return ranks + ("s" if len(cards) == 2 else " suited")
+    if len(cards) == 2:
+        return ranks + "o"
+    most = max(suits.values())
+    return ranks + ("" if most == 1 else f" {most} suited")
+
+
+def _street_words(
+    street: StreetSolution, decisions: Mapping[str, Mapping[str, int]], deck: Deck
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """Each decision's actions as shares of the deals, and the first decision by starting hand."""
+    words = []
+    for stage, taken in decisions.items():
+        total = sum(taken.values())
+        shares = ", ".join(
+            f"{name} {100 * count / total:.2f}%" for name, count in taken.items() if count
+        )
+        words.append(f"after {stage}: {shares} of deals")
+    hands = combinations_array(len(deck), street.first_level)
+    codes = np.asarray(deck)[hands]
+    picks: dict[str, set[str]] = defaultdict(set)
+    chosen = street.first_choice[colex_index(hands)]
+    for row, pick in zip(codes.tolist(), chosen.tolist(), strict=True):
+        picks[_label(canonical(tuple(row)))].add(street.first_names[pick])
+    if len(picks) > MAX_TABLE_LABELS:
+        by_action: Counter[str] = Counter(" or ".join(sorted(v)) for v in picks.values())
+        return tuple(words), tuple((f"{n} starting hand types", a) for a, n in by_action.items())
+    grouped: dict[str, list[str]] = defaultdict(list)
+    for label, actions in picks.items():
+        grouped[" or ".join(sorted(actions))].append(label)
+    table = tuple(
+        (action, " ".join(sorted(labels, key=_strength))) for action, labels in grouped.items()
+    )
+    return tuple(words), table
+
+
+def _strength(label: str) -> tuple[int, ...]:
+    order = "23456789TJQKA"
+    head = label.split(" ")[0].rstrip("so")
+    return tuple(-order.index(ch) for ch in head)

@@ -1,0 +1,80 @@
+"""A decision's actions as moves between money states (units on each wager, in the game's order).
+
+>>> from casino_sim.config import load_banked_game
+>>> game = load_banked_game("banked/mississippi_stud")
+>>> [(c.name, c.apply((1, 0, 0, 0), list(game.wagers))) for c in choices_of(game, game.decisions[0])]
+[('fold', None), ('bet third 1x', (1, 1, 0, 0)), ('bet third 2x', (1, 2, 0, 0)), ('bet third 3x', (1, 3, 0, 0))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from casino_sim.config.banked_game import (
+    BankedGame,
+    BetAction,
+    Decision,
+    FoldAction,
+    StayAction,
+    TakeBackAction,
+)
+
+__all__ = ["Choice", "choices_of"]
+
+FOLD_FELT = -1000
+"""Fold's place in the order of bet sizes: below every other action (``prefer: smaller_bet``
+folds rather than play on at equal value)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One action of one size: its name, the wager it moves (``""``: none) and the units added
+    (negative: taken back; fold: ``fold``); ``felt`` orders actions by the money they leave."""
+
+    name: str
+    wager: str = ""
+    add: int = 0
+    fold: bool = False
+    take_back: bool = False
+
+    @property
+    def felt(self) -> int:
+        """The action's rank by money on the felt after it (fold lowest)."""
+        if self.fold:
+            return FOLD_FELT
+        return -1 if self.take_back else self.add
+
+    @staticmethod
+    def stay() -> Choice:
+        """Do nothing (no decision at this stage)."""
+        return Choice("stay")
+
+    def apply(self, state: tuple[int, ...], names: Sequence[str]) -> tuple[int, ...] | None:
+        """The money state after the action (None: folded)."""
+        if self.fold:
+            return None
+        if not self.wager:
+            return state
+        amounts = list(state)
+        index = list(names).index(self.wager)
+        amounts[index] = 0 if self.take_back else amounts[index] + self.add
+        return tuple(amounts)
+
+
+def choices_of(game: BankedGame, decision: Decision) -> list[Choice]:
+    """The decision's actions, one :class:`Choice` per bet size, in the file's order."""
+    out = []
+    for action in decision.actions:
+        if isinstance(action, FoldAction):
+            out.append(Choice("fold", fold=True))
+        elif isinstance(action, StayAction):
+            out.append(Choice(action.name))
+        elif isinstance(action, BetAction):
+            unit = game.wagers[action.of].initial
+            out.extend(
+                Choice(f"bet {action.wager} {t}x", action.wager, t * unit) for t in action.sizes
+            )
+        elif isinstance(action, TakeBackAction):
+            out.append(Choice(f"take back {action.wager}", action.wager, take_back=True))
+    return out

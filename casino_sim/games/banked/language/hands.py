@@ -1,0 +1,167 @@
+"""Hand values of the game language's rankings over a deck, paytable lines and thresholds.
+
+A *deck* is a sorted tuple of card codes (the 52 cards, or a reduced deck in the
+tests); a hand of ``k`` cards is a k-subset of the deck's positions, indexed
+colexicographically (:mod:`casino_sim.combinatorics`). Every ranking gives each
+hand a value (higher is better) and each value a *class*: the category key and
+the ranks that order hands within it, most significant first.
+
+>>> classes = three_card_classes()
+>>> len(classes), classes[-1]
+(741, ('straight_flush', (12,)))
+>>> table = ranking_values("three_card", tuple(range(52)))
+>>> [classes[v] for v in table[:1].tolist()]  # 2c 2d 2h
+[('three_of_a_kind', (0,))]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
+
+import numpy as np
+
+from casino_sim.combinatorics import colex_index, combinations_array
+from casino_sim.config.banked_game import RANKINGS, PayLine, Threshold
+from casino_sim.evaluator import evaluate_high
+from casino_sim.evaluator.classes import HandCategory, high_classes
+
+__all__ = [
+    "FULL_DECK",
+    "Deck",
+    "HandClass",
+    "classes_of",
+    "is_suit_symmetric",
+    "line_index",
+    "meets",
+    "ranking_values",
+    "three_card_classes",
+]
+
+Deck = tuple[int, ...]
+HandClass = tuple[str, tuple[int, ...]]
+FULL_DECK: Deck = tuple(range(52))
+"""The 52 cards."""
+
+_THREE_ORDER = RANKINGS["three_card"][::-1]  # weakest first
+
+
+def _three_class(cards: Sequence[int]) -> HandClass:
+    ranks = sorted((c // 4 for c in cards), reverse=True)
+    flush = len({c % 4 for c in cards}) == 1
+    counts = Counter(ranks)
+    if len(counts) == 1:
+        return ("three_of_a_kind", (ranks[0],))
+    if len(counts) == 2:
+        pair = next(r for r, n in counts.items() if n == 2)
+        kicker = next(r for r, n in counts.items() if n == 1)
+        return ("one_pair", (pair, kicker))
+    top = None
+    if ranks[0] - ranks[2] == 2:
+        top = ranks[0]
+    elif ranks == [12, 1, 0]:  # A-2-3, the lowest straight
+        top = 1
+    if top is not None:
+        return ("straight_flush" if flush else "straight", (top,))
+    return ("flush" if flush else "high_card", tuple(ranks))
+
+
+def _order_key(cls: HandClass) -> tuple[int, tuple[int, ...]]:
+    return (_THREE_ORDER.index(cls[0]), cls[1])
+
+
+@cache
+def three_card_classes() -> tuple[HandClass, ...]:
+    """The classes of three-card hands, weakest first (index = value)."""
+    found = {_three_class(c) for c in combinations(range(52), 3)}
+    return tuple(sorted(found, key=_order_key))
+
+
+@cache
+def _five_card_classes() -> tuple[HandClass, ...]:
+    return tuple((HandCategory(c[0]).name.lower(), tuple(c[1:])) for c in high_classes())
+
+
+def classes_of(ranking: str) -> tuple[HandClass, ...]:
+    """The classes of ``ranking`` (``three_card``, ``five_card_high``), weakest first."""
+    return three_card_classes() if ranking == "three_card" else _five_card_classes()
+
+
+@cache
+def _three_value_by_codes() -> dict[tuple[int, ...], int]:
+    index = {cls: v for v, cls in enumerate(three_card_classes())}
+    return {c: index[_three_class(c)] for c in combinations(range(52), 3)}
+
+
+@cache
+def ranking_values(ranking: str, deck: Deck) -> np.ndarray:
+    """The value of every hand of the ranking's size (3 or 5) of ``deck``, by colex index (int16)."""
+    size = 3 if ranking == "three_card" else 5
+    local = combinations_array(len(deck), size)
+    codes = np.asarray(deck, dtype=np.int8)[local]
+    if ranking == "three_card":
+        table = _three_value_by_codes()
+        values = np.array([table[tuple(row)] for row in codes.tolist()], dtype=np.int16)
+    else:
+        values = evaluate_high(codes, validate=False).astype(np.int16)
+    out = np.empty(len(values), dtype=np.int16)
+    out[colex_index(local)] = values
+    out.setflags(write=False)
+    return out
+
+
+def _at_least(ranks: tuple[int, ...], least: tuple[int, ...]) -> bool:
+    return ranks[: len(least)] >= least
+
+
+def line_index(lines: Sequence[PayLine], ranking: str) -> np.ndarray:
+    """For each value of ``ranking``, the first line of ``lines`` it matches (``len(lines)``: none).
+
+    A line matches a hand of its category whose ranks are at least ``at_least``.
+    """
+    out = np.full(len(classes_of(ranking)), len(lines), dtype=np.int16)
+    for value, (key, ranks) in enumerate(classes_of(ranking)):
+        for i, line in enumerate(lines):
+            if line.hand == key and _at_least(ranks, line.ranks):
+                out[value] = i
+                break
+    return out
+
+
+def meets(threshold: Threshold | None, ranking: str) -> np.ndarray:
+    """For each value of ``ranking``: is the hand at least ``threshold`` (every hand with None)?"""
+    classes = classes_of(ranking)
+    if threshold is None:
+        return np.ones(len(classes), dtype=np.bool_)
+    order = RANKINGS[ranking][::-1]
+    least = order.index(threshold.hand)
+    return np.array(
+        [
+            order.index(key) > least
+            or (key == threshold.hand and _at_least(ranks, threshold.ranks))
+            for key, ranks in classes
+        ],
+        dtype=np.bool_,
+    )
+
+
+def is_suit_symmetric(deck: Deck) -> bool:
+    """Does every rank of ``deck`` come in all four suits (so suits may be relabelled)?"""
+    present = set(deck)
+    return all(rank * 4 + suit in present for rank in {c // 4 for c in deck} for suit in range(4))
+
+
+def canonical(cards: Sequence[int]) -> tuple[int, ...]:
+    """The cards with suits relabelled in a fixed order of their rank sets (one per suit class).
+
+    >>> canonical((0, 5, 9)) == canonical((1, 4, 8))  # 2c 3d 4d ~ 2d 3c 4c
+    True
+    """
+    by_suit: dict[int, list[int]] = {s: [] for s in range(4)}
+    for card in cards:
+        by_suit[card % 4].append(card // 4)
+    order = sorted(range(4), key=lambda s: (-len(by_suit[s]), sorted(by_suit[s], reverse=True)))
+    relabel = {suit: new for new, suit in enumerate(order)}
+    return tuple(sorted(card // 4 * 4 + relabel[card % 4] for card in cards))

@@ -1,0 +1,229 @@
+"""Games decided by one showdown against a hidden dealer hand (Three Card Poker).
+
+All cards come in one stage, the player decides once (fold, or bet), then the
+dealer's hand is shown. For each player hand (one per suit class on a deck whose
+ranks come in all four suits, weighted by the class size) the compiled
+:func:`~casino_sim.games.banked.language.kernels.showdown_counts` counts the
+dealer hands of the cards left that do not qualify, lose, tie and win; each
+action's exact value is then a sum over those four counts, and the best action
+(ties to the game's ``prefer``) or a named strategy's is taken.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb
+
+import numpy as np
+
+from casino_sim.combinatorics import colex_index, combinations_array
+from casino_sim.config.banked_game import (
+    BankedGame,
+    PaytableResolution,
+    StrategyRule,
+    rank_text,
+)
+from casino_sim.config.common import hand_label
+from casino_sim.errors import OptionError
+from casino_sim.games.banked.language.actions import Choice, choices_of
+from casino_sim.games.banked.language.hands import (
+    Deck,
+    canonical,
+    classes_of,
+    is_suit_symmetric,
+    line_index,
+    meets,
+    ranking_values,
+)
+from casino_sim.games.banked.language.kernels import DealerHands, showdown_counts
+from casino_sim.games.banked.language.outcomes import Outcome, settle
+
+__all__ = ["ShowdownSolution", "solve_showdown"]
+
+#: The most player-hand x dealer-hand pairs the exact showdown enumerates.
+MAX_PAIRS = 2_000_000_000
+
+
+@dataclass(frozen=True)
+class ShowdownSolution:
+    """The outcomes, the deals per action, and the strategy in words and as a table."""
+
+    outcomes: tuple[Outcome, ...]
+    decisions: Mapping[str, Mapping[str, int]]
+    words: tuple[str, ...]
+    table: tuple[tuple[str, str], ...]
+
+
+def _check(game: BankedGame) -> None:
+    player, dealer = game.hands["player"], game.hands.get("dealer")
+    stage = game.stages[0]
+    if (
+        len(game.stages) != 1
+        or stage.board
+        or stage.dealer_up
+        or dealer is None
+        or len(game.decisions) != 1
+        or player.cards != ("player",)
+        or dealer.cards != ("dealer",)
+        or player.use != stage.player
+        or dealer.use != stage.dealer
+        or player.ranking != dealer.ranking
+    ):
+        raise OptionError(
+            f"{game.name}: the exact solver solves a game with a dealer when every card comes in "
+            "one stage, the dealer's are hidden, the player decides once and each hand is its "
+            "owner's own cards in one ranking"
+        )
+
+
+@cache
+def _player_classes(deck: Deck, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """One player hand (positions in the deck) per suit class and the class sizes."""
+    hands = combinations_array(len(deck), size).astype(np.int64)
+    if not is_suit_symmetric(deck):
+        return hands, np.ones(len(hands), dtype=np.int64)
+    codes = np.asarray(deck)[hands]
+    keys = Counter(canonical(row) for row in codes.tolist())
+    position = {code: i for i, code in enumerate(deck)}
+    reps = np.array([[position[c] for c in key] for key in keys], dtype=np.int64)
+    return reps, np.array(list(keys.values()), dtype=np.int64)
+
+
+def _values(deck: Deck, ranking: str, hands: np.ndarray) -> np.ndarray:
+    values: np.ndarray = ranking_values(ranking, deck)[colex_index(hands)].astype(np.int64)
+    return values
+
+
+def solve_showdown(
+    game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
+) -> ShowdownSolution:
+    """Solve ``game`` on ``deck``: optimally, or with a named strategy's rules."""
+    _check(game)
+    stage = game.stages[0]
+    n, ranking = len(deck), game.hands["player"].ranking
+    reps, weights = _player_classes(deck, stage.player)
+    dealer_total = comb(n - stage.player, stage.dealer)
+    if len(reps) * comb(n, stage.dealer) > MAX_PAIRS:
+        raise OptionError(f"{game.name}: too many player and dealer hands for the exact showdown")
+    dealer_hands = combinations_array(n, stage.dealer).astype(np.int64)
+    dealer_values = _values(deck, ranking, dealer_hands)
+    bits = np.left_shift(np.int64(1), np.arange(n, dtype=np.int64))
+    dealer = DealerHands(
+        masks=bits[dealer_hands].sum(axis=1),
+        values=dealer_values,
+        qualifies=meets(game.qualifier, ranking)[dealer_values],
+    )
+    player_values = _values(deck, ranking, reps)
+    counts = np.zeros((len(reps), 4), dtype=np.int64)
+    showdown_counts(bits[reps].sum(axis=1), player_values, dealer, counts)
+
+    names = list(game.wagers)
+    wager_lines = []
+    for wager in game.wagers.values():
+        resolve = wager.resolve
+        paytable = resolve.paytable if isinstance(resolve, PaytableResolution) else resolve.bonus
+        wager_lines.append(line_index(paytable, ranking))
+    choices = choices_of(game, game.decisions[0])
+    start = tuple(w.initial for w in game.wagers.values())
+    afters = [c.apply(start, names) for c in choices]
+    nets: dict[tuple[tuple[int, ...], int, tuple[int, ...]], Fraction] = {}
+
+    def net(state: tuple[int, ...], bucket: int, lines: tuple[int, ...]) -> Fraction:
+        key = (state, bucket, lines)
+        if key not in nets:
+            nets[key] = sum(settle(game, Outcome(state, False, bucket, lines, 1)), Fraction(0))
+        return nets[key]
+
+    rule_pick = _rule_picks(game, policy, choices, ranking) if policy is not None else None
+    tally: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...]], int] = defaultdict(int)
+    taken: dict[str, int] = dict.fromkeys((c.name for c in choices), 0)
+    by_value: dict[int, set[int]] = defaultdict(set)
+    order = sorted(range(len(choices)), key=lambda i: choices[i].felt)
+    if game.prefer == "larger_bet":
+        order = order[::-1]
+    for r in range(len(reps)):
+        value = int(player_values[r])
+        lines = tuple(int(table[value]) for table in wager_lines)
+        row = counts[r].tolist()
+        if rule_pick is not None:
+            best = int(rule_pick[value])
+        else:
+            worth = [
+                Fraction(-sum(start) * dealer_total)
+                if after is None
+                else sum((row[b] * net(after, b, lines) for b in range(4)), Fraction(0))
+                for after in afters
+            ]
+            best = order[0]
+            for i in order[1:]:
+                if worth[i] > worth[best]:
+                    best = i
+        weight = int(weights[r])
+        taken[choices[best].name] += weight * dealer_total
+        by_value[value].add(best)
+        after = afters[best]
+        if after is None:
+            tally[(start, True, -1, ())] += weight * dealer_total
+            continue
+        for b in range(4):
+            if row[b]:
+                tally[(after, False, b, lines)] += weight * row[b]
+    outcomes = tuple(Outcome(s, f, b, ln, c) for (s, f, b, ln), c in tally.items())
+    words, table = _describe(by_value, choices, ranking)
+    return ShowdownSolution(outcomes, {stage.name: taken}, words, table)
+
+
+def _rule_picks(
+    game: BankedGame, rules: Sequence[StrategyRule], choices: Sequence[Choice], ranking: str
+) -> np.ndarray:
+    """A named strategy's action index for every hand value."""
+    names = [c.name for c in choices]
+    size = len(classes_of(ranking))
+    pick = np.full(size, -1, dtype=np.int64)
+    for rule in rules:
+        where = meets(rule.when, ranking) & (pick < 0)
+        pick[where] = names.index(rule.action)
+    if (pick < 0).any():
+        raise OptionError(f"{game.name}: the strategy's rules leave some hands without an action")
+    return pick
+
+
+def _class_words(key: str, ranks: tuple[int, ...]) -> str:
+    return f"{hand_label(key)} {rank_text(ranks)}"
+
+
+def _describe(
+    by_value: Mapping[int, set[int]], choices: Sequence[Choice], ranking: str
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The strategy in words (a threshold when there is one) and by hand category."""
+    classes = classes_of(ranking)
+    values = sorted(by_value)
+    picks = [min(by_value[v]) if len(by_value[v]) == 1 else -1 for v in values]
+    words: list[str] = []
+    table: list[tuple[str, str]] = []
+    if -1 not in picks and len(set(picks)) == 2:
+        low, high = picks[0], picks[-1]
+        switch = next(i for i, p in enumerate(picks) if p == high)
+        if all(p == low for p in picks[:switch]) and all(p == high for p in picks[switch:]):
+            key, ranks = classes[values[switch]]
+            words.append(
+                f"{choices[high].name} with {_class_words(key, ranks)} or better, "
+                f"else {choices[low].name}"
+            )
+    elif -1 not in picks and len(set(picks)) == 1:
+        words.append(f"always {choices[picks[0]].name}")
+    if not words:
+        words.append("the action depends on the cards beyond the hand's rank (see the table)")
+    by_category: dict[str, Counter[str]] = defaultdict(Counter)
+    for v in values:
+        for pick in by_value[v]:
+            by_category[classes[v][0]][choices[pick].name] += 1
+    for key in dict.fromkeys(c[0] for c in reversed(classes)):
+        if key in by_category:
+            shown = ", ".join(f"{name} ({n} hand values)" for name, n in by_category[key].items())
+            table.append((hand_label(key), shown))
+    return tuple(words), tuple(table)
