@@ -53,10 +53,12 @@ def run_case(args: list[str]) -> dict[str, Any]:
         with contextlib.redirect_stdout(text):
             status = main([*args, "--json", str(out), "--csv", str(table)])
         assert status == 0, text.getvalue()
-        record = json.loads(out.read_text())
-        csv = table.read_text()
+        root = str(DATA.parents[2]) + "/"  # a file of the checkout is recorded by its path
+        record = json.loads(out.read_text().replace(root, ""))
+        csv = table.read_text().replace(root, "")
     record.pop("provenance")
-    lines = [line for line in text.getvalue().splitlines() if not line.startswith("Ran in ")]
+    printed = text.getvalue().replace(root, "").splitlines()
+    lines = [line for line in printed if not line.startswith("Ran in ")]
     return {"command": args, "json": record, "csv": csv, "text": lines}
 
 
