@@ -32,11 +32,12 @@ from casino_sim.cli.common import (
     runner_options,
 )
 from casino_sim.cli.progress import chunk_progress
-from casino_sim.cli.stud_rates import ChunkSums, PacePlan, hands_for_hours
+from casino_sim.cli.stud_rates import PacePlan, hands_for_hours
 
 if TYPE_CHECKING:
     from casino_sim.config import StudTable, StudVariant
     from casino_sim.engine.stats import Estimate
+    from casino_sim.games.poker_room.rates import ChunkSums
     from casino_sim.games.poker_room.simulate import ChunkResult, StudRunResult
 
 #: Hands per run: 10^10 is about half a day on one machine; a larger run is surely a typo.
@@ -212,6 +213,8 @@ def run(args: argparse.Namespace) -> int:
     plan = _hands(args, variant, table, seed)
     if args.chunk_size is None:  # recorded in the provenance, like the hands
         args.chunk_size = min(MAX_CHUNK, max(MIN_CHUNK, -(-args.hands // BATCHES)))
+    from casino_sim.games.poker_room.rates import ChunkSums
+
     sums = ChunkSums()
     with contextlib.ExitStack() as stack:
         progress = stack.enter_context(

@@ -1,8 +1,9 @@
 """A vendor's PAR-sheet claims (``kind: par_claim``): each figure as claimed, with its precision.
 
 A claim file names the game the vendor analysed (a Caribbean Stud paytable and,
-optionally, its progressive side bet, or a game of the banked-game language), the
-strategy and ante the vendor assumed,
+optionally, its progressive side bet; a progressive alone; a game of the banked-game
+language; or a stud table, whose rake figures are simulated), the strategy and ante the
+vendor assumed,
 and lists the figures of the PAR sheet as written there. ``casino-sim verify``
 computes each figure independently and says, claim by claim, whether it holds.
 
@@ -28,7 +29,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import PlainSerializer, PlainValidator, WithJsonSchema
+from pydantic import Field, PlainSerializer, PlainValidator, WithJsonSchema
 
 from casino_sim.config.common import definition
 from casino_sim.config.money import PositiveAmount, Text
@@ -58,6 +59,10 @@ Figure = Literal[
     "top_award_odds",
     "max_payout",
     "side_bet_house_edge",
+    "rake_per_hand",
+    "rake_per_100_hands",
+    "rake_per_table_hour",
+    "effective_rake",
     "award_combinations",
     "award_probability",
     "award_odds",
@@ -233,8 +238,8 @@ class ParClaim:
     name: Text
     """What the submission is, e.g. "Vendor X PAR sheet, Caribbean Stud standard table"."""
     game: Text
-    """The game analysed: a Caribbean Stud paytable or a banked game, as a file or a shipped name
-    (caribbean_stud/standard, banked/three_card_poker)."""
+    """The game analysed: a Caribbean Stud paytable, a progressive, a banked game or a stud table,
+    as a file or a shipped name (caribbean_stud/standard, banked/three_card_poker, stud/tables/5-10)."""
     claims: tuple[Claim, ...]
     """The claimed figures, in the order of the PAR sheet."""
     progressive: Text | None = None
@@ -244,6 +249,15 @@ class ParClaim:
     always-raise; a banked game's own, such as Q-6-4), or a Caribbean Stud strategy file."""
     ante: PositiveAmount | None = None
     """The ante the figures are for (needed when the paytable caps the payout per hand)."""
+    variant: Text | None = None
+    """For a stud table: the stud variant dealt on it (default stud/seven_card_stud)."""
+    players: Annotated[int, Field(strict=True, ge=2, le=10)] = 8
+    """For a stud table: the players at it (at most the seats of the game and the table)."""
+    hands: Annotated[int, Field(strict=True, ge=10_000, le=100_000_000)] = 200_000
+    """For a stud table: the hands simulated to check its rake figures (a simulated figure holds
+    when the claim is within its precision plus 1.96 standard errors)."""
+    seed: Annotated[int, Field(strict=True, ge=0)] = 1
+    """For a stud table: the simulation's seed (recorded; the same seed gives the same verdicts)."""
     description: Text = ""
     """One line for `casino-sim list`."""
     source: Text = ""

@@ -22,7 +22,13 @@ from fractions import Fraction
 from math import comb
 from typing import Literal
 
-from casino_sim.config import BankedGame, CaribbeanPaytable, ProgressivePaytable
+from casino_sim.config import (
+    BankedGame,
+    CaribbeanPaytable,
+    ProgressivePaytable,
+    StudTable,
+    StudVariant,
+)
 from casino_sim.config.common import hand_label
 from casino_sim.games.banked.caribbean_stud.exact.analysis import (
     CaribbeanAnalysis,
@@ -36,6 +42,8 @@ from casino_sim.games.banked.caribbean_stud.exact.progressive import (
 )
 from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable
 from casino_sim.games.banked.language import analyze_banked
+from casino_sim.games.poker_room.rates import ChunkSums
+from casino_sim.games.poker_room.simulate import simulate_stud
 
 __all__ = [
     "DEALS_PER_PLAYER_HAND",
@@ -45,6 +53,7 @@ __all__ = [
     "banked_figures",
     "game_figures",
     "progressive_figures",
+    "stud_figures",
 ]
 
 Unit = Literal["share", "count", "odds", "money", "antes", "number"]
@@ -65,6 +74,8 @@ class Computed:
     unit: Unit
     label: str
     exact: bool = True
+    se: float = 0.0
+    """The standard error of a simulated figure (0 for an exact one)."""
 
 
 def line_key(text: str) -> str:
@@ -357,6 +368,30 @@ def progressive_figures(progressive: ProgressivePaytable) -> GameFigures:
     figures = GameFigures(progressive.name, "any", PLAYER_HANDS, 1,
                           progressive=side, side_bet=progressive)  # fmt: skip
     _progressive(figures, side, progressive)
+    return figures
+
+
+def stud_figures(
+    variant: StudVariant, table: StudTable, *, players: int, hands: int, seed: int
+) -> GameFigures:
+    """The rake figures of a stud table, simulated: ``hands`` hands of ``players`` bots on
+    ``variant`` with ``seed``; each figure with its batch-means standard error."""
+    sums = ChunkSums()
+    simulate_stud(variant, table, players, hands=hands, seed=seed, workers=1,
+                  on_chunk=lambda chunk: sums.add(chunk, table=table, players=players))  # fmt: skip
+    name = f"{variant.name} on {table.name}"
+    figures = GameFigures(name, f"bots, {players} players, {hands:,} hands, seed {seed}", 0, 0)
+    labels: dict[str, tuple[str, Unit, int, str]] = {
+        "per_hand": ("rake_per_hand", "money", 100, "rake per hand"),
+        "per_100_hands": ("rake_per_100_hands", "money", 100, "rake per 100 hands"),
+        "per_table_hour": ("rake_per_table_hour", "money", 100, "rake per table-hour"),
+        "effective_rake": ("effective_rake", "share", 1, "effective rake (rake / pots)"),
+    }
+    for key, estimate in sums.estimates().items():
+        figure, unit, cents, label = labels[key]
+        value = Fraction(estimate.estimate) / cents
+        figures.add(Computed(figure, None, value, unit, f"{label}, simulated", exact=False,
+                             se=estimate.standard_error / cents))  # fmt: skip
     return figures
 
 

@@ -115,6 +115,20 @@ def test_a_progressive_alone_is_claimed_by_its_own_figures(tmp_path):
     assert result.holds and result.verdicts[0].computed.value == Fraction(5000900, 19)
 
 
+def test_a_stud_tables_simulated_rake_holds_within_its_standard_errors(tmp_path):
+    top = {"game": "stud/tables/5-10", "progressive": "null", "hands": "20000"}
+    held = _one(tmp_path, '{figure: rake_per_hand, value: "$1.43"}', **top)
+    assert held.holds and not held.computed.exact and held.computed.se > 0
+    assert held.tolerance == Fraction(1, 200) + Fraction(1.96 * held.computed.se)
+    wrong = _one(tmp_path, '{figure: rake_per_hand, value: "$1.00"}', **top)
+    assert not wrong.holds and abs(wrong.difference) > 10 * wrong.computed.se
+    again = _one(tmp_path, '{figure: rake_per_hand, value: "$1.00"}', **top)
+    assert again.computed.value == wrong.computed.value  # the claim's seed: the same figures
+    seats = _claim_file(tmp_path, '  - {figure: rake_per_hand, value: "$1.43"}\n', **top,
+                        players="10")  # fmt: skip
+    assert main(["verify", str(seats)]) == 2
+
+
 def test_exact_fractions_in_json_and_a_csv_row_per_claim(tmp_path, capsys):
     out, rows = tmp_path / "v.json", tmp_path / "v.csv"
     status = main(["verify", "claims/caribbean-two-wrong", "--json", str(out), "--csv", str(rows)])
@@ -181,9 +195,9 @@ def test_a_capped_paytable_discloses_its_cap(tmp_path):
          "claims[0].figure: seed is a figure of the progressive side bet"),
         ("  - {figure: hous_edge, per: initial_bet, value: 5%}\n", {}, "(did you mean 'house_edge'?)"),
         ("  - {figure: meter_cap, value: 1}\n", {}, "claims[0].figure: standard US has no figure meter_cap"),
-        ("  - {figure: sd, value: 2.24}\n", {"game": "stud/tables/5-10"},
-         "game: verify checks a caribbean_stud paytable, a progressive or a banked_game; "
-         "stud/tables/5-10 is a stud_table file"),
+        ("  - {figure: sd, value: 2.24}\n", {"game": "floors/pit"},
+         "game: verify checks a caribbean_stud paytable, a progressive, a banked_game or a "
+         "stud_table; floors/pit is a floor file"),
         ("  - {figure: sd, value: 2.24}\n", {"game": "progressives/50-75-100", "progressive": "null"},
          "claims[0].figure: flush $50 / full house $75 / quads $100 has no figure sd"),
         ("  - {figure: sd, value: 2.24}\n", {"strategy": "bluff"},
@@ -220,6 +234,6 @@ def test_a_written_figure_is_exact_to_half_its_last_digit(digits, places, percen
 
 def test_every_shipped_claim_and_jurisdiction_validates(capsys):
     files = sorted(CLAIMS.glob("*.yaml")) + sorted((PAYTABLE_DIR / "jurisdictions").glob("*.yaml"))
-    assert len(files) == 6
+    assert len(files) == 7
     assert main(["validate", *map(str, files)]) == 0
     assert load_text(files[0].read_text(), name="x").kind == "par_claim"
