@@ -208,11 +208,9 @@ def caribbean_strategy(text: str) -> str | DecisionTable:
 
 def declared_kind(path: Path) -> str | None:
     """The ``kind:`` a YAML file declares (None when it declares none); bad YAML raises."""
-    from casino_sim.config.yaml_source import read_yaml
+    from casino_sim.config.yaml_source import declared_kind as read_kind  # loaded on use
 
-    data = read_yaml(path).data
-    kind = data.get("kind") if isinstance(data, dict) else None
-    return kind if isinstance(kind, str) else None
+    return read_kind(path)
 
 
 def comma_list(text: str, option: str) -> list[str]:

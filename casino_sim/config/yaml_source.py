@@ -49,6 +49,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_NODES",
     "YamlDocument",
+    "declared_kind",
     "file_type",
     "parse_yaml",
     "read_yaml",
@@ -333,3 +334,10 @@ def read_yaml(path: str | os.PathLike[str]) -> YamlDocument:
             message = f"cannot read: {error.strerror or error}"
         raise PaytableError([Problem(file=name, line=0, path=(), message=message)]) from None
     return parse_yaml(raw, name=name)
+
+
+def declared_kind(path: str | os.PathLike[str]) -> str | None:
+    """The ``kind:`` a YAML file declares (None when it declares none); bad YAML raises."""
+    data = read_yaml(path).data
+    kind = data.get("kind") if isinstance(data, dict) else None
+    return kind if isinstance(kind, str) else None

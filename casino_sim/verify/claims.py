@@ -39,7 +39,7 @@ from casino_sim.config import (
 )
 from casino_sim.config.claims import PROGRESSIVE_FIGURES
 from casino_sim.config.words import did_you_mean, suggest
-from casino_sim.config.yaml_source import read_yaml
+from casino_sim.config.yaml_source import declared_kind
 from casino_sim.errors import ConfigError, OptionError
 from casino_sim.games.banked.caribbean_stud import NAMED_STRATEGIES
 from casino_sim.games.banked.caribbean_stud.strategy.rules_file import load_rule_strategy
@@ -301,7 +301,7 @@ def verify_claim(claim: ParClaim, *, base: Path | None = None) -> Verification:
     first (then among the shipped files).
     """
     path = resolve_input(claim.game, base=base)
-    kind = _kind_of(path)
+    kind = declared_kind(path)
     if kind == "progressive":
         if claim.progressive is not None:
             raise ClaimError("the game is the progressive itself: remove 'progressive'", -1,
@@ -348,12 +348,6 @@ def verify_claim(claim: ParClaim, *, base: Path | None = None) -> Verification:
         )
     verdicts = tuple(_check(i, c, figures) for i, c in enumerate(claim.claims))
     return Verification(claim.name, figures.name, figures.strategy, verdicts, figures)
-
-
-def _kind_of(path: Path) -> object:
-    """The ``kind:`` a YAML file declares (read as every definition is read)."""
-    data = read_yaml(path).data
-    return data.get("kind") if isinstance(data, dict) else None
 
 
 def _strategy(name: str, base: Path | None) -> str | DecisionTable:
