@@ -1,18 +1,23 @@
-"""``casino-sim simulate``: Caribbean Stud Monte Carlo with intervals and the exact values beside.
+"""``casino-sim simulate``: Caribbean Stud or banked-game Monte Carlo with intervals and the exact
+values beside.
 
 Example::
 
     casino-sim simulate paytables/caribbean_stud/standard.yaml --hands 100M --seats 7 \\
         --strategy optimal --progressive paytables/progressives/50-75-100.yaml --seed 1 \\
         --workers 2 --json out.json
+    casino-sim simulate banked/mississippi_stud --hands 10M --seed 1 --json out.json
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from casino_sim.cli.common import (
     SEED,
@@ -33,6 +38,10 @@ from casino_sim.cli.common import (
 from casino_sim.cli.progress import chunk_progress
 from casino_sim.cli.seat_options import per_seat, per_seat_antes
 
+if TYPE_CHECKING:
+    from casino_sim.engine.stats import Estimate
+    from casino_sim.games.banked.language.simulated import BankedSimulation
+
 PERCENTILES = (5, 25, 50, 75, 95)
 #: Rounds per run: 10^10 is 20 certification runs, about 10 minutes here; more is surely a typo.
 MAX_ROUNDS = 10**10
@@ -47,14 +56,17 @@ DEFAULT_ROUNDS = 10_000_000
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "simulate",
-        help="Monte Carlo of Caribbean Stud tables (1-7 seats, progressive, confidence intervals)",
-        description="Simulate Caribbean Stud rounds dealt from one deck to 1-7 seats and the dealer.",
+        help="Monte Carlo of Caribbean Stud tables (1-7 seats, progressive) or of a banked game, "
+        "with confidence intervals",
+        description="Simulate Caribbean Stud rounds dealt from one deck to 1-7 seats and the "
+        "dealer, or deals of a banked game (kind: banked_game) played with its exact strategy.",
         formatter_class=HelpFormatter,
     )
     parser.add_argument(
         "paytable",
         metavar="PAYTABLE",
-        help="a caribbean_stud paytable YAML file, or a shipped name such as caribbean_stud/standard",
+        help="a caribbean_stud paytable YAML file, or a shipped name such as caribbean_stud/standard; "
+        "or a banked game (kind: banked_game) such as banked/three_card_poker",
     )
     parser.add_argument(
         "--hands", type=ROUNDS, default=None,
@@ -71,7 +83,8 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument(
         "--strategy",
         default="optimal",
-        help="optimal, pair-or-better, akj83 or always-raise; or one per seat, comma-separated",
+        help="optimal, pair-or-better, akj83 or always-raise; or one per seat, comma-separated; "
+        "for a banked game: optimal or one of the game's named strategies",
     )
     parser.add_argument(
         "--ante",
@@ -167,6 +180,11 @@ def build_config(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    from casino_sim.cli.banked_analyze import is_banked_input
+
+    banked = is_banked_input(args.paytable)
+    if banked is not None:  # a kind: banked_game file (docs/banked-games.md)
+        return run_banked(args, banked)
     from casino_sim.config import resolve_input
     from casino_sim.engine.files import write_csv, write_json
     from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import (
@@ -219,6 +237,106 @@ def run(args: argparse.Namespace) -> int:
     if args.csv:
         write_csv(args.csv, seat_rows(result), overwrite=args.force)
     return 0
+
+
+#: Options of Caribbean Stud tables and their defaults: a banked game refuses any other value.
+_CARIBBEAN_ONLY = {"until_se": None, "seats": 1, "ante": "1", "progressive": None,
+                   "progressive_seats": None, "session_rounds": 400, "csv": None,
+                   "no_exact": False}  # fmt: skip
+
+
+def run_banked(args: argparse.Namespace, path: Path) -> int:
+    """Simulate the banked game at ``path`` with ``--strategy``; ``--json`` writes the result."""
+    from casino_sim.config import load_banked_game
+    from casino_sim.engine.files import write_json
+    from casino_sim.games.banked.language import strategy_names
+    from casino_sim.games.banked.language.simulate import simulate_banked
+
+    for option, default in _CARIBBEAN_ONLY.items():
+        flag = "--" + option.replace("_", "-")
+        require(getattr(args, option) == default,
+                f"{flag} is for Caribbean Stud paytables, not banked games")  # fmt: skip
+    game = load_banked_game(path)
+    names = strategy_names(game)
+    require(args.strategy in names, f"--strategy: {game.name} has no strategy "
+            f"{args.strategy!r}; expected one of {', '.join(names)}")  # fmt: skip
+    inputs = {"game": path}
+    check_outputs(args, {"--json": args.json}, inputs.values())
+    runner = runner_options(args, inputs)
+    seed = run_seed(args)
+    args.hands = deals = args.hands or DEFAULT_ROUNDS  # the provenance records the deals
+    chunks = -(-deals // args.chunk_rounds)
+    with chunk_progress(args, total=deals, unit="deal", chunks=chunks, seed=seed,
+                        chunk=f"up to {args.chunk_rounds:,} deals", quiet=args.no_progress) as progress:  # fmt: skip
+        result = simulate_banked(
+            game,
+            deals,
+            strategy=args.strategy,
+            seed=seed,
+            workers=args.workers,
+            chunk_deals=args.chunk_rounds,
+            progress=progress.update,
+            runner=replace(runner, on_restored=progress.restored),
+        )
+    for line in banked_summary_lines(result):
+        print(line)
+    if args.json:
+        record = {**result.to_record(), "provenance": run_provenance(args, inputs, seed=seed)}
+        write_json(args.json, record, overwrite=args.force)
+    return 0
+
+
+def banked_summary_lines(result: BankedSimulation) -> list[str]:
+    """A banked game's run: each estimate with its 95% interval beside the exact value, z and
+    p; the paytable lines' hits against their exact expectation; Holm's flags over them all."""
+    from casino_sim.engine.stats import Proportion, poisson_interval
+
+    exact, n = result.exact, result.deals
+    unit = exact.house_edge_per
+    lines = [f"{exact.game} Monte Carlo: strategy {exact.strategy}, {n:,} deals, "
+             f"seed {result.seed}, {result.workers} worker(s)"]  # fmt: skip
+    small = n < MIN_ROUNDS_FOR_INTERVALS
+    if small:
+        lines.append(f"warning: {n:,} deals are too few for the intervals to mean anything "
+                     f"(use at least {MIN_ROUNDS_FOR_INTERVALS:,}; millions for the edge)")  # fmt: skip
+    lines += ["", _HEADER]
+    family = _Comparisons()
+
+    def times(x: float) -> str:
+        return f"{x:.4f}"
+
+    def row(
+        label: str, est: Estimate, value: float | Fraction, fmt: Callable[[float], str] = _pct
+    ) -> None:
+        _estimate_row(family, label, est, float(value), small=small, fmt=fmt)
+
+    row(f"house edge (per {unit})", result.house_edge, exact.house_edge)
+    row("element of risk", result.element_of_risk, exact.element_of_risk)
+    row(f"average total bet (x the {unit})", result.average_total_bet, exact.average_total_bet,
+        times)  # fmt: skip
+    for wager, est in result.wager_returns.items():
+        row(f"return of {wager} (per {unit})", est, result.exact_return(wager))
+    family.add(f"{f'SD per deal (x the {unit})':<42}{result.sd:>12.4f}"
+               f"   (exact {exact.sd:.4f}; no test: a check by eye)")  # fmt: skip
+    for stage, taken in result.decisions.items():
+        family.add(f"deals by action after {stage}:")
+        for name, count in taken.items():
+            share = exact.decisions[stage][name] / exact.deals
+            row(f"  {name} (Wilson)", Proportion.of(count, n), share)
+    if result.line_rows:
+        width = max(18, *(len(r.line) + 2 for r in result.line_rows))
+        family.add("")
+        family.add("Paytable lines (the player's final hand, hands played):")
+        wagers = None
+        for sim, row_exact in zip(result.line_rows, exact.line_rows, strict=True):
+            if sim.wager != wagers:
+                wagers = sim.wager
+                family.add(f"  {wagers:<{width}}{_HITS}")
+            hits = sim.combinations
+            _hits_row(family, f"    {sim.line:<{width - 2}}", hits, poisson_interval(hits),
+                      float(row_exact.probability) * n, small=small)  # fmt: skip
+    body, flagged = family.lines()
+    return [*lines, *body, "", *_flag_lines([], family.count, flagged)]
 
 
 def seat_rows(result: Any) -> list[dict[str, Any]]:
@@ -288,11 +406,56 @@ def _zp(z: float, p: float) -> str:
     return f"{z:>+8.2f}  {p:>8.2g}"
 
 
+#: The header of the estimates' table.
+_HEADER = (
+    f"{'figure':<42}{'estimate':>12}  {'95% interval':<26}{'exact':>12}  {'z':>8}  {'p':>8}  flag"
+)
+#: The header of a table of hits (after the first column's title).
+_HITS = (
+    f"{'hits':>10}  {'95% interval (exact Poisson)':<30}{'expected':>12}  {'z':>8}  {'p':>8}  flag"
+)
+
+
+def _estimate_row(
+    family: _Comparisons,
+    label: str,
+    est: Any,
+    exact: float | None,
+    *,
+    small: bool,
+    fmt: Callable[[float], str] = _pct,
+) -> None:
+    """An estimate, its interval and the exact value with z and p (no test when ``small``)."""
+    from casino_sim.engine.stats import normal_p_value
+
+    iv = est.interval
+    interval = f"[{fmt(iv.low)}, {fmt(iv.high)}]"
+    head = f"{label:<42}{fmt(est.estimate):>12}  {interval:<26}"
+    if exact is None or small:
+        family.add(f"{head}{'-' if exact is None else fmt(exact):>12}")
+        return
+    z = est.z_score(exact)
+    family.add(f"{head}{fmt(exact):>12}  {_zp(z, normal_p_value(z))}", normal_p_value(z))
+
+
+def _hits_row(
+    family: _Comparisons, label: str, hits: int, interval: Any, expected: float, *, small: bool
+) -> None:
+    """A count with its exact Poisson ``interval`` against its exact expectation: z and the
+    exact two-sided p (no test when ``small``)."""
+    from casino_sim.engine.stats import poisson_p_value, poisson_z
+
+    head = f"{label}{hits:>10,}  {f'[{interval.low:,.1f}, {interval.high:,.1f}]':<30}{expected:>12,.1f}"
+    if small:
+        family.add(head)
+        return
+    pv = poisson_p_value(hits, expected)
+    family.add(f"{head}  {_zp(poisson_z(hits, expected), pv)}", pv)
+
+
 def summary_lines(result: Any) -> list[str]:
     """The human summary: estimates, 95% intervals, exact values, z and p of each comparison,
     and the flags of Holm's test over them (family-wise 5%)."""
-    from casino_sim.engine.stats import normal_p_value
-
     config = result.config
     name = getattr(config.paytable, "name", "paytable")
     lines = [
@@ -305,21 +468,11 @@ def summary_lines(result: Any) -> list[str]:
             f"warning: {result.rounds:,} rounds are too few for the intervals and the chi-square "
             f"test to mean anything (use at least {MIN_ROUNDS_FOR_INTERVALS:,}; millions for the edge)"
         )
-    lines += [
-        "",
-        f"{'figure':<42}{'estimate':>12}  {'95% interval':<26}{'exact':>12}  {'z':>8}  {'p':>8}  flag",
-    ]
+    lines += ["", _HEADER]
     family = _Comparisons()
 
-    def row(label: str, est: Any, exact: float | None, fmt: Any = _pct) -> None:
-        iv = est.interval
-        interval = f"[{fmt(iv.low)}, {fmt(iv.high)}]"
-        head = f"{label:<42}{fmt(est.estimate):>12}  {interval:<26}"
-        if exact is None or small:
-            family.add(f"{head}{'-' if exact is None else fmt(exact):>12}")
-            return
-        z = est.z_score(exact)
-        family.add(f"{head}{fmt(exact):>12}  {_zp(z, normal_p_value(z))}", normal_p_value(z))
+    def row(label: str, est: Any, exact: float | None) -> None:
+        _estimate_row(family, label, est, exact, small=small)
 
     row("table house edge (per ante)", result.house_edge, result.exact_house_edge)
     for seat in result.seats:
@@ -421,25 +574,16 @@ def _progressive_lines(p: Any, family: _Comparisons, *, small: bool) -> list[str
     """The side bet's lines: hits against the exact expectation and the long-run return go into
     ``family`` (the Holm test); the rest is returned for after the main game."""
     from casino_sim.config.common import CATEGORY_KEYS
-    from casino_sim.engine.stats import normal_p_value, poisson_p_value, poisson_z
+    from casino_sim.engine.stats import normal_p_value
 
     family.add("")
     family.add(f"Progressive {p.name!r}: {p.bets:,} side bets")
-    family.add(
-        f"  {'hand':<18}{'hits':>10}  {'95% interval (exact Poisson)':<30}{'expected':>12}  "
-        f"{'z':>8}  {'p':>8}  flag"
-    )
+    family.add(f"  {'hand':<18}{_HITS}")
     for i, key in enumerate(CATEGORY_KEYS):
         if i not in p.awarded:
             continue
         expected = p.exact_probabilities[i] * p.bets
-        iv = p.hit_intervals[i]
-        head = f"  {key:<18}{p.hits[i]:>10,}  {f'[{iv.low:,.1f}, {iv.high:,.1f}]':<30}{expected:>12,.1f}"
-        if small:
-            family.add(head)
-            continue
-        pv = poisson_p_value(p.hits[i], expected)
-        family.add(f"{head}  {_zp(poisson_z(p.hits[i], expected), pv)}", pv)
+        _hits_row(family, f"  {key:<18}", p.hits[i], p.hit_intervals[i], expected, small=small)
     r = p.side_bet_return
     if math.isnan(r.standard_error):
         family.add(

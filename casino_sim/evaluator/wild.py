@@ -162,14 +162,15 @@ def prepare_wild_hands(cards: np.ndarray, *, validate: bool) -> np.ndarray:
 def _per_hand(values: np.ndarray, shape: tuple[int, ...], name: str) -> tuple[np.ndarray, int]:
     """``values`` as a flat array over the hands and its step (0: one value for every hand)."""
     if values.ndim == 0:
-        return values.reshape(1), 0
+        return np.array(values).reshape(1), 0
     try:
         full = np.broadcast_to(values, shape)
     except ValueError:
         raise OptionError(
             f"{name} of shape {values.shape} does not broadcast to the hands' shape {shape}"
         ) from None
-    return np.ascontiguousarray(full).reshape(-1), 1
+    # a writable copy: numba compiles a kernel again for a read-only array (a broadcast view)
+    return np.array(full).reshape(-1), 1
 
 
 def wild_options(

@@ -29,6 +29,8 @@ __all__ = [
     "PLOT_FILES",
     "PLOT_FORMATS",
     "daily_win_figure",
+    "figure_bytes",
+    "floor_figures",
     "floor_plots",
     "hour_of_day_figure",
     "meter_figure",
@@ -180,7 +182,7 @@ def hour_of_day_figure(by_hour: Mapping[str, HourOfDay]) -> Figure:
     return fig
 
 
-def _bytes(fig: Figure, fmt: str) -> bytes:
+def figure_bytes(fig: Figure, fmt: str) -> bytes:
     """The figure as ``fmt`` bytes, the same bytes for the same figure (no dates, fixed ids)."""
     from matplotlib import rc_context
 
@@ -205,6 +207,15 @@ def floor_plots(
         raise OptionError(
             f"plot format {format!r} is not supported: expected one of {', '.join(PLOT_FORMATS)}"
         )
+    figures = floor_figures(summary, result)
+    return {f"{stem}.{chosen}": figure_bytes(fig, chosen) for stem, fig in figures.items()}
+
+
+def floor_figures(
+    summary: FloorSummary, result: FloorResult | Mapping[str, Any]
+) -> dict[str, Figure]:
+    """The three plots of a run as matplotlib figures, by stem (``meters``, ``daily-win``,
+    ``hour-of-day``): :func:`floor_plots` before they are written."""
     from casino_sim.floor.figures import FloorResult
 
     if not isinstance(result, FloorResult):
@@ -213,9 +224,8 @@ def floor_plots(
         name: np.concatenate(parts).astype(float) / 100 if parts else np.zeros(0)
         for name, parts in summary.daily_win.items()
     }
-    figures = {
+    return {
         "meters": meter_figure(result.meters, summary.hits),
         "daily-win": daily_win_figure(daily, result.groups),
         "hour-of-day": hour_of_day_figure(result.by_hour_of_day),
     }
-    return {f"{stem}.{chosen}": _bytes(fig, chosen) for stem, fig in figures.items()}

@@ -3,18 +3,18 @@ players and the hours, every figure a mean across replications with its 95% inte
 
 The figures come from :meth:`casino_sim.floor.summary.FloorSummary.result` (a
 :class:`~casino_sim.floor.figures.FloorResult`, read by attribute); the plots are
-those of :mod:`casino_sim.report.floor_plots`, drawn as SVG.
+those of :mod:`casino_sim.report.floor_plots`, drawn as SVG (and as PNG for print).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from casino_sim.config.common import hand_label
 from casino_sim.report.floor import game_of
-from casino_sim.report.floor_plots import floor_plots
+from casino_sim.report.floor_plots import figure_bytes, floor_figures
 from casino_sim.report.par.commands import floor_command
 from casino_sim.report.par.inputs import input_name
 from casino_sim.report.par.model import (
@@ -28,7 +28,7 @@ from casino_sim.report.par.model import (
     from_interval,
     quiet_stage,
 )
-from casino_sim.report.par.plots import plot_of
+from casino_sim.report.par.plots import plot_of, png_bytes
 
 if TYPE_CHECKING:
     from casino_sim.floor.figures import FloorResult, GroupResult, Interval
@@ -36,6 +36,13 @@ if TYPE_CHECKING:
     from casino_sim.report.par.inputs import FloorInput
 
 __all__ = ["FloorRun", "floor_section", "simulate"]
+
+
+class Drawn(NamedTuple):
+    """A floor plot drawn twice: SVG (the page, the files) and PNG (the PDF)."""
+
+    svg: bytes
+    png: bytes
 
 
 @dataclass(frozen=True)
@@ -240,7 +247,7 @@ def _groups_parts(run: FloorRun, prefix: str) -> list[Part]:
     return parts
 
 
-def _daily_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
+def _daily_part(run: FloorRun, prefix: str, plot: Drawn) -> Part:
     rows = []
     for name, group in run.result.groups.items():
         daily = group.daily_win_per_table
@@ -278,7 +285,8 @@ def _daily_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
         tables=(table,),
         plots=(
             plot_of(
-                plot,
+                plot.svg,
+                png=plot.png,
                 id=f"{prefix}-daily-plot",
                 title="Daily win per table",
                 caption="One table's win in one day, every table-day of the run; "
@@ -288,7 +296,7 @@ def _daily_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
     )
 
 
-def _meters_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
+def _meters_part(run: FloorRun, prefix: str, plot: Drawn) -> Part:
     rows, hit_rows = [], []
     for name, meter in run.result.meters.items():
         end = meter.liability_end
@@ -366,7 +374,8 @@ def _meters_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
         tables=(liability, hits),
         plots=(
             plot_of(
-                plot,
+                plot.svg,
+                png=plot.png,
                 id=f"{prefix}-meters-plot",
                 title="Meters over the run",
                 caption="p5-p95 and p25-p75 bands across replications, the mean "
@@ -417,7 +426,7 @@ def _players_part(run: FloorRun, prefix: str) -> Part:
     return Part(f"{prefix}-players", "Players", tables=(table,))
 
 
-def _hours_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
+def _hours_part(run: FloorRun, prefix: str, plot: Drawn) -> Part:
     by_hour = run.result.by_hour_of_day
     columns = [Column("hour", "hour")]
     for name, figures in by_hour.items():
@@ -458,7 +467,8 @@ def _hours_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
         tables=(table,),
         plots=(
             plot_of(
-                plot,
+                plot.svg,
+                png=plot.png,
                 id=f"{prefix}-hours-plot",
                 title="By hour of day",
                 caption="Occupancy and the poker waiting lists by hour of day, "
@@ -471,14 +481,17 @@ def _hours_part(run: FloorRun, prefix: str, plot: bytes) -> Part:
 def floor_section(item: FloorInput, run: FloorRun, *, index: int) -> Section:
     """The section of one floor run."""
     prefix = f"floor-{index}"
-    plots = floor_plots(run.summary, run.result, format="svg")
+    plots = {
+        stem: Drawn(figure_bytes(fig, "svg"), png_bytes(fig))
+        for stem, fig in floor_figures(run.summary, run.result).items()
+    }
     parts = [
         _overview_part(run, item, prefix),
         *_groups_parts(run, prefix),
-        _daily_part(run, prefix, plots["daily-win.svg"]),
-        _meters_part(run, prefix, plots["meters.svg"]),
+        _daily_part(run, prefix, plots["daily-win"]),
+        _meters_part(run, prefix, plots["meters"]),
         _players_part(run, prefix),
-        _hours_part(run, prefix, plots["hour-of-day.svg"]),
+        _hours_part(run, prefix, plots["hour-of-day"]),
     ]
     per_day = run.result.floor.house_result_per_day.mean
     summary = (

@@ -68,13 +68,12 @@ def report_files(report: Report, formats: tuple[str, ...]) -> dict[str, str | by
     from casino_sim.report.par.render import render_html, render_markdown
 
     files: dict[str, str | bytes] = {}
-    html = render_html(report) if {"html", "pdf"} & set(formats) else ""
     if "html" in formats:
-        files["report.html"] = html
+        files["report.html"] = render_html(report)
     if "pdf" in formats:
         from casino_sim.report.par.pdf import html_to_pdf
 
-        files["report.pdf"] = html_to_pdf(html)
+        files["report.pdf"] = html_to_pdf(render_html(report, for_print=True))
     if "md" in formats:
         files["report.md"] = render_markdown(report)
         for plot in report.plots():

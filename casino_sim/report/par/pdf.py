@@ -4,13 +4,11 @@ WeasyPrint reads the inline SVG plots itself and fetches nothing: the page
 has no external references, and its fetcher (:func:`_no_fetch`) refuses every
 URL but ``data:`` and stops the rendering if one is asked for.
 
-Where the time goes (the bundled casino's 22 pages, measured 2026-11 on the loaded 2-core
-machine, CPU): about 12 s, half of it drawing the six inline SVG plots (WeasyPrint parses
-every path coordinate in Python: the floor's three plots alone take 4.4 s, the other three
-0.6 s) and half laying out the text and tables (``table-layout: fixed`` would save only
-about 1 s). The floor's plots as PNG at 150 dpi for the PDF would take 1.3 s to draw and
-0.4 s to place instead of 4.1 s; that needs their matplotlib figures, which
-:mod:`casino_sim.report.par.floor` does not keep (it hands the plots over as SVG).
+Where the time goes (the bundled casino's 23 pages, 2026-11, idle 2-core machine): about
+7 s laying out the text and tables. The plots come as PNG images
+(:func:`casino_sim.report.par.render.render_html` with ``for_print``): drawn as the inline
+SVG of the HTML page, WeasyPrint parsed every path coordinate in Python and the PDF took
+10.8 s instead of 7.
 """
 
 from __future__ import annotations

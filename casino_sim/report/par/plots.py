@@ -26,13 +26,18 @@ if TYPE_CHECKING:
     from casino_sim.games.banked.caribbean_stud.exact.progressive import ProgressiveAnalysis
 
 __all__ = [
+    "PRINT_DPI",
     "edge_by_ante_plot",
     "inline_svg",
     "plot_of",
+    "png_bytes",
     "pot_size_plot",
     "progressive_return_plot",
     "return_table_plot",
 ]
+
+#: The resolution of the plots in the PDF (``image-resolution`` in the print styles).
+PRINT_DPI = 150
 
 _ID = re.compile(r'\bid="([^"]+)"')
 
@@ -58,10 +63,22 @@ def svg_bytes(fig: Figure) -> bytes:
     return buffer.getvalue()
 
 
-def plot_of(fig: Figure | bytes, *, id: str, title: str, caption: str = "") -> Plot:
-    """A :class:`Plot` from a matplotlib figure (or SVG bytes already drawn)."""
-    raw = fig if isinstance(fig, bytes) else svg_bytes(fig)
-    return Plot(id, title, inline_svg(raw.decode("utf-8"), id), caption)
+def png_bytes(fig: Figure) -> bytes:
+    """A figure as PNG at :data:`PRINT_DPI`, for the PDF (the same bytes for the same figure)."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=PRINT_DPI, metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def plot_of(
+    fig: Figure | bytes, *, id: str, title: str, caption: str = "", png: bytes = b""
+) -> Plot:
+    """A :class:`Plot` from a matplotlib figure (SVG and PNG), or SVG bytes already drawn
+    (with their PNG, if any)."""
+    if isinstance(fig, bytes):
+        return Plot(id, title, inline_svg(fig.decode("utf-8"), id), caption, png=png)
+    svg = inline_svg(svg_bytes(fig).decode("utf-8"), id)
+    return Plot(id, title, svg, caption, png=png_bytes(fig))
 
 
 def _figure(width: float, height: float) -> Figure:

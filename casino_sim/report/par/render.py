@@ -60,8 +60,9 @@ def _environment(markup: bool) -> jinja2.Environment:
     return env
 
 
-def _context(report: Report) -> dict[str, Any]:
+def _context(report: Report, *, for_print: bool = False) -> dict[str, Any]:
     from casino_sim import __version__
+    from casino_sim.report.par.plots import PRINT_DPI
 
     provenance = report.to_record()["provenance"]
     generated = provenance.get("generated") or datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -73,12 +74,16 @@ def _context(report: Report) -> dict[str, Any]:
         "family_note": family_note(report),
         "generated": generated,
         "command_line": shlex.join(str(c) for c in command),
+        "for_print": for_print,
+        "print_dpi": PRINT_DPI,
     }
 
 
-def render_html(report: Report) -> str:
-    """The report as one self-contained HTML page."""
-    return _environment(True).get_template("report.html.j2").render(_context(report))
+def render_html(report: Report, *, for_print: bool = False) -> str:
+    """The report as one self-contained HTML page; ``for_print``: the page the PDF is made
+    from (the plots as PNG images, which WeasyPrint draws much faster than inline SVG)."""
+    template = _environment(True).get_template("report.html.j2")
+    return template.render(_context(report, for_print=for_print))
 
 
 def render_markdown(report: Report) -> str:

@@ -6,6 +6,8 @@ dealer hand whose wagers pay a paytable on the player's final hand, with decisio
 between the streets (:mod:`.streets`: Let It Ride, Mississippi Stud). Side bets
 (:mod:`.side_bets`) are counted over every hand of their cards. Anything else is
 an :class:`~casino_sim.errors.OptionError` naming what the solver needs.
+:func:`solve_banked` hands back the strategy it counted too, which the Monte Carlo
+(:mod:`.simulate`) plays.
 
 >>> from casino_sim.config import load_banked_game
 >>> analysis = analyze_banked(load_banked_game("banked/three_card_poker"))
@@ -18,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -25,6 +28,7 @@ from casino_sim.cards import format_card
 from casino_sim.combinatorics import colex_index, combinations_array
 from casino_sim.config.banked_game import BankedGame
 from casino_sim.errors import OptionError
+from casino_sim.games.banked.language.actions import StrategyTable
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck, canonical
 from casino_sim.games.banked.language.outcomes import (
     BankedAnalysis,
@@ -46,10 +50,13 @@ __all__ = [
     "NetRow",
     "Outcome",
     "SideBetAnalysis",
+    "Solved",
+    "StrategyTable",
     "analyze_banked",
     "analyze_side_bet",
     "analyze_side_bets",
     "settle",
+    "solve_banked",
     "strategy_names",
 ]
 
@@ -62,6 +69,14 @@ def strategy_names(game: BankedGame) -> tuple[str, ...]:
     return ("optimal", *game.strategies)
 
 
+@dataclass(frozen=True, eq=False)
+class Solved:
+    """The exact figures of a game's main wagers and the strategy they were counted with."""
+
+    analysis: BankedAnalysis
+    strategy: StrategyTable
+
+
 def analyze_banked(
     game: BankedGame,
     strategy: str = "optimal",
@@ -71,6 +86,21 @@ def analyze_banked(
 ) -> BankedAnalysis:
     """The exact figures of ``game`` on ``deck`` (the 52 cards, or a reduced deck for tests)
     with the optimal strategy or one of the game's named strategies; side bets too."""
+    analysis = solve_banked(game, strategy, deck=deck).analysis
+    if side_bets and game.side_bets:
+        analysis = dataclasses.replace(analysis, side_bets=analyze_side_bets(game, deck=deck))
+    return analysis
+
+
+def solve_banked(game: BankedGame, strategy: str = "optimal", *, deck: Deck = FULL_DECK) -> Solved:
+    """The exact figures of ``game``'s main wagers (no side bets) with ``strategy``, and the
+    strategy as a table of decisions by the cards seen.
+
+    >>> from casino_sim.config import load_banked_game
+    >>> solved = solve_banked(load_banked_game("banked/three_card_poker"))
+    >>> [(p.stage, p.seen, len(p.picks[solved.strategy.start])) for p in solved.strategy.points]
+    [('deal', 3, 22100)]
+    """
     if strategy != "optimal" and strategy not in game.strategies:
         raise OptionError(
             f"{game.name} has no strategy {strategy!r}; expected one of "
@@ -85,7 +115,7 @@ def analyze_banked(
                 raise OptionError(f"strategy {strategy!r} has no rules for the decision")
         solved = solve_showdown(game, deck, policy=policy)
         outcomes, decisions = solved.outcomes, solved.decisions
-        words, table = solved.words, solved.table
+        words, table, played = solved.words, solved.table, solved.strategy
     else:
         fixed = None
         if rules is not None:
@@ -98,15 +128,13 @@ def analyze_banked(
                     )
                 fixed[after] = steps[0].action
         street = solve_streets(game, deck, policy=fixed)
-        outcomes, decisions = street.outcomes, street.decisions
+        outcomes, decisions, played = street.outcomes, street.decisions, street.strategy
         words, table = _street_words(street, decisions, deck)
     analysis = summarize(
         game, outcomes, strategy=strategy, deck_cards=len(deck), decisions=decisions,
         words=words, table=table,
     )  # fmt: skip
-    if side_bets and game.side_bets:
-        analysis = dataclasses.replace(analysis, side_bets=analyze_side_bets(game, deck=deck))
-    return analysis
+    return Solved(analysis, played)
 
 
 def _label(cards: tuple[int, ...]) -> str:

@@ -1,4 +1,5 @@
-"""A decision's actions as moves between money states (units on each wager, in the game's order).
+"""A decision's actions as moves between money states (units on each wager, in the game's order),
+and a strategy as a table of them by the cards the player has seen.
 
 >>> from casino_sim.config import load_banked_game
 >>> game = load_banked_game("banked/mississippi_stud")
@@ -8,8 +9,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 from casino_sim.config.banked_game import (
     BankedGame,
@@ -20,7 +23,7 @@ from casino_sim.config.banked_game import (
     TakeBackAction,
 )
 
-__all__ = ["Choice", "choices_of"]
+__all__ = ["Choice", "DecisionPoint", "StrategyTable", "choices_of"]
 
 FOLD_FELT = -1000
 """Fold's place in the order of bet sizes: below every other action (``prefer: smaller_bet``
@@ -78,3 +81,24 @@ def choices_of(game: BankedGame, decision: Decision) -> list[Choice]:
         elif isinstance(action, TakeBackAction):
             out.append(Choice(f"take back {action.wager}", action.wager, take_back=True))
     return out
+
+
+@dataclass(frozen=True, eq=False)
+class DecisionPoint:
+    """One decision of a :class:`StrategyTable`: after stage ``stage`` the player sees ``seen``
+    cards (own and board), and in money state ``state`` takes ``choices[picks[state][i]]``, ``i``
+    the colex index of those cards (positions in the deck)."""
+
+    stage: str
+    seen: int
+    choices: tuple[Choice, ...]
+    picks: Mapping[tuple[int, ...], np.ndarray]
+
+
+@dataclass(frozen=True, eq=False)
+class StrategyTable:
+    """A strategy as the solver counted it: the money state before the deal (``start``) and the
+    decisions in stage order, each for every money state that reaches it."""
+
+    start: tuple[int, ...]
+    points: tuple[DecisionPoint, ...]

@@ -24,6 +24,7 @@ __all__ = [
     "NetRow",
     "Outcome",
     "SideBetAnalysis",
+    "line_rows",
     "settle",
     "summarize",
 ]
@@ -253,17 +254,18 @@ def summarize(
         average_total_bet=Fraction(bet, deals * unit),
         sd=math.sqrt(variance) / unit,
         net_rows=rows,
-        line_rows=_line_rows(game, lines, deals),
+        line_rows=line_rows(game, lines, deals),
         decisions=decisions,
         strategy_words=tuple(words),
         strategy_table=tuple(table),
     )
 
 
-def _line_rows(
+def line_rows(
     game: BankedGame, counts: Mapping[tuple[str, int], int], deals: int
 ) -> tuple[LineRow, ...]:
-    """One table per distinct paytable (wagers sharing one are listed together)."""
+    """The paytable lines of ``counts`` (deals by wager and line, hands played) over ``deals``:
+    one table per distinct paytable (wagers sharing one are listed together)."""
     rows: list[LineRow] = []
     seen: dict[tuple[Any, ...], list[str]] = {}
     for name, wager in game.wagers.items():

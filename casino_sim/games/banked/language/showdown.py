@@ -6,7 +6,8 @@ ranks come in all four suits, weighted by the class size) the compiled
 :func:`~casino_sim.games.banked.language.kernels.showdown_counts` counts the
 dealer hands of the cards left that do not qualify, lose, tie and win; each
 action's exact value is then a sum over those four counts, and the best action
-(ties to the game's ``prefer``) or a named strategy's is taken.
+(ties to the game's ``prefer``) or a named strategy's is taken. Every hand of a class
+takes its representative's action: the :class:`~.actions.StrategyTable` of the solution.
 """
 
 from __future__ import annotations
@@ -29,7 +30,12 @@ from casino_sim.config.banked_game import (
 )
 from casino_sim.config.common import hand_label
 from casino_sim.errors import OptionError
-from casino_sim.games.banked.language.actions import Choice, choices_of
+from casino_sim.games.banked.language.actions import (
+    Choice,
+    DecisionPoint,
+    StrategyTable,
+    choices_of,
+)
 from casino_sim.games.banked.language.hands import (
     Deck,
     canonical,
@@ -50,12 +56,14 @@ MAX_PAIRS = 2_000_000_000
 
 @dataclass(frozen=True)
 class ShowdownSolution:
-    """The outcomes, the deals per action, and the strategy in words and as a table."""
+    """The outcomes, the deals per action, the strategy in words and as a table, and the
+    strategy as the action of every player hand."""
 
     outcomes: tuple[Outcome, ...]
     decisions: Mapping[str, Mapping[str, int]]
     words: tuple[str, ...]
     table: tuple[tuple[str, str], ...]
+    strategy: StrategyTable
 
 
 def _check(game: BankedGame) -> None:
@@ -81,16 +89,23 @@ def _check(game: BankedGame) -> None:
 
 
 @cache
-def _player_classes(deck: Deck, size: int) -> tuple[np.ndarray, np.ndarray]:
-    """One player hand (positions in the deck) per suit class and the class sizes."""
+def _player_classes(deck: Deck, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One player hand (positions in the deck) per suit class, the class sizes, and the class of
+    every hand by its colex index."""
     hands = combinations_array(len(deck), size).astype(np.int64)
+    member = np.empty(len(hands), dtype=np.int64)
+    where = colex_index(hands)
     if not is_suit_symmetric(deck):
-        return hands, np.ones(len(hands), dtype=np.int64)
+        member[where] = np.arange(len(hands))
+        return hands, np.ones(len(hands), dtype=np.int64), member
     codes = np.asarray(deck)[hands]
-    keys = Counter(canonical(row) for row in codes.tolist())
+    rows = [canonical(row) for row in codes.tolist()]
+    keys = Counter(rows)
+    number = {key: i for i, key in enumerate(keys)}
+    member[where] = [number[key] for key in rows]
     position = {code: i for i, code in enumerate(deck)}
     reps = np.array([[position[c] for c in key] for key in keys], dtype=np.int64)
-    return reps, np.array(list(keys.values()), dtype=np.int64)
+    return reps, np.array(list(keys.values()), dtype=np.int64), member
 
 
 def _values(deck: Deck, ranking: str, hands: np.ndarray) -> np.ndarray:
@@ -105,7 +120,7 @@ def solve_showdown(
     _check(game)
     stage = game.stages[0]
     n, ranking = len(deck), game.hands["player"].ranking
-    reps, weights = _player_classes(deck, stage.player)
+    reps, weights, member = _player_classes(deck, stage.player)
     dealer_total = comb(n - stage.player, stage.dealer)
     if len(reps) * comb(n, stage.dealer) > MAX_PAIRS:
         raise OptionError(f"{game.name}: too many player and dealer hands for the exact showdown")
@@ -145,6 +160,7 @@ def solve_showdown(
     order = sorted(range(len(choices)), key=lambda i: choices[i].felt)
     if game.prefer == "larger_bet":
         order = order[::-1]
+    picks = np.empty(len(reps), dtype=np.int8)
     for r in range(len(reps)):
         value = int(player_values[r])
         lines = tuple(int(table[value]) for table in wager_lines)
@@ -162,6 +178,7 @@ def solve_showdown(
             for i in order[1:]:
                 if worth[i] > worth[best]:
                     best = i
+        picks[r] = best
         weight = int(weights[r])
         taken[choices[best].name] += weight * dealer_total
         by_value[value].add(best)
@@ -174,7 +191,9 @@ def solve_showdown(
                 tally[(after, False, b, lines)] += weight * row[b]
     outcomes = tuple(Outcome(s, f, b, ln, c) for (s, f, b, ln), c in tally.items())
     words, table = _describe(by_value, choices, ranking)
-    return ShowdownSolution(outcomes, {stage.name: taken}, words, table)
+    point = DecisionPoint(stage.name, stage.player, tuple(choices), {start: picks[member]})
+    strategy = StrategyTable(start, (point,))
+    return ShowdownSolution(outcomes, {stage.name: taken}, words, table, strategy)
 
 
 def _rule_picks(

@@ -22,7 +22,12 @@ import numpy as np
 from casino_sim.combinatorics import BINOMIAL
 from casino_sim.config.banked_game import BankedGame, PayLine, PaytableResolution
 from casino_sim.errors import OptionError
-from casino_sim.games.banked.language.actions import Choice, choices_of
+from casino_sim.games.banked.language.actions import (
+    Choice,
+    DecisionPoint,
+    StrategyTable,
+    choices_of,
+)
 from casino_sim.games.banked.language.hands import Deck, line_index, ranking_values
 from casino_sim.games.banked.language.kernels import (
     gather_up,
@@ -41,13 +46,14 @@ Policy = Callable[[int, tuple[int, ...], np.ndarray], np.ndarray]
 @dataclass(frozen=True)
 class StreetSolution:
     """The outcomes of a game without a dealer, the decisions taken (deals per action per
-    decision) and the first decision's action per card set (by colex index)."""
+    decision), the first decision's action per card set (by colex index) and the strategy."""
 
     outcomes: tuple[Outcome, ...]
     decisions: Mapping[str, Mapping[str, int]]
     first_choice: np.ndarray
     first_level: int
     first_names: tuple[str, ...]
+    strategy: StrategyTable
 
 
 def _check(game: BankedGame) -> None:
@@ -197,12 +203,22 @@ def solve_streets(
             mass = after_mass
     outcomes.extend(_final(mass, lines_by_table, wager_table, n, seen[last - 1], seen[last]))
     first = min(choices) if choices else 0
+    points = tuple(
+        DecisionPoint(
+            stage_names[level],
+            int(seen[level]),
+            tuple(options),
+            {state: chosen[(level, state)].astype(np.int8) for state in states[level]},
+        )
+        for level, options in sorted(choices.items())
+    )
     return StreetSolution(
         outcomes=tuple(outcomes),
         decisions=decisions,
         first_choice=chosen[(first, states[first][0])],
         first_level=seen[first],
         first_names=tuple(c.name for c in choices.get(first, [Choice.stay()])),
+        strategy=StrategyTable(states[0][0], points),
     )
 
 
