@@ -256,9 +256,10 @@ def _analyze(
     return CaribbeanAnalysis(paytable.name, name, ante_value, rows, decisions)
 
 
-def _weighted(counts_array: np.ndarray, mask: np.ndarray, weights: np.ndarray) -> int:
-    per_class = np.where(mask, counts_array, 0).astype(np.int64).sum(axis=1)
-    return int(per_class @ weights)
+def _per_class(counts_array: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """Row sums of ``counts_array`` over the cells of ``mask`` (int64, one per class)."""
+    per_class: np.ndarray = np.where(mask, counts_array, 0).sum(axis=1, dtype=np.int64)
+    return per_class
 
 
 def _rows(
@@ -268,17 +269,16 @@ def _rows(
     nets: dict[str, Fraction],
 ) -> tuple[ReturnRow, ...]:
     w = counts.weights
-    valid = counts.valid_cells()
-    folded = valid & ~decisions
+    folded = counts.valid_cells() & ~decisions
     tallies = [  # in the order of OUTCOMES: fold, no qualify, push, dealer wins, wins by hand
         (nets["fold"], DEALER_HOLE_SETS * int(folded.sum(axis=1) @ w)),
-        (nets["no_qualify"], _weighted(counts.no_qualify, decisions, w)),
-        (nets["push"], _weighted(counts.tie, decisions, w)),
-        (nets["lose"], _weighted(counts.lose, decisions, w)),
+        (nets["no_qualify"], int(_per_class(counts.no_qualify, decisions) @ w)),
+        (nets["push"], int(_per_class(counts.tie, decisions) @ w)),
+        (nets["lose"], int(_per_class(counts.lose, decisions) @ w)),
     ]
+    wins = _per_class(counts.win, decisions) * w
     for index, key in enumerate(PAY_KEYS):
-        mask = decisions & (key_index == index)[:, None]
-        tallies.append((nets[key], _weighted(counts.win, mask, w)))
+        tallies.append((nets[key], int(wins[key_index == index].sum())))
     total = sum(count for _, count in tallies)
     if total != TOTAL_DEALS:
         raise AssertionError(f"return table covers {total} deals, expected {TOTAL_DEALS}")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from math import comb
 from typing import NamedTuple
 
@@ -56,15 +57,23 @@ class DealerCounts:
     win: np.ndarray  # int32[n_classes, 52]
     tie: np.ndarray  # int32[n_classes, 52]
 
-    @property
+    @cached_property
     def lose(self) -> np.ndarray:
+        """int32[n_classes, 52] (read-only, made once)."""
         valid = self.valid_cells()
-        return np.where(valid, DEALER_HOLE_SETS - self.no_qualify - self.win - self.tie, 0)
+        lose = np.where(valid, DEALER_HOLE_SETS - self.no_qualify - self.win - self.tie, 0)
+        lose.setflags(write=False)
+        return lose
 
     def valid_cells(self) -> np.ndarray:
-        """Boolean [n_classes, 52]: the up-card is not one of the player's cards."""
+        """Boolean [n_classes, 52]: the up-card is not one of the player's cards (read-only)."""
+        return self._valid
+
+    @cached_property
+    def _valid(self) -> np.ndarray:
         valid = np.ones((len(self.weights), 52), dtype=bool)
         np.put_along_axis(valid, self.representatives.astype(np.int64), False, axis=1)
+        valid.setflags(write=False)
         return valid
 
 
