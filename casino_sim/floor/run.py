@@ -142,7 +142,7 @@ class _Floor:
 
     def open_visit(self, k: int, leaves_at: float) -> Visit:
         """A new session of player type ``k`` arriving now."""
-        return Visit(kind=k, session=self.log.open(k), leaves_at=leaves_at, arrived=self.env.now)
+        return Visit(k, self.log.open(k), leaves_at=leaves_at, arrived=self.env.now)
 
     def end_visit(self, visit: Visit) -> None:
         visit.end(self.log)

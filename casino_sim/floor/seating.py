@@ -20,7 +20,7 @@ class RandomSeat(GroupPlay):
     <casino_sim.floor.tables.FloorContext.seating_uniform>` for the group)."""
 
     def offer(self, k: int, length: float, side: bool, now: float) -> Offer:
-        free = [table for table in self.tables if table.free_seats(now)]
+        free = self.free_tables(now)
         if not free:
             return Offer.NONE
         table = free[int(self.floor.seating_uniform(self.definition.name) * len(free))]
@@ -29,6 +29,11 @@ class RandomSeat(GroupPlay):
         table.tally.add(now, DROP, visit.buy_ins)
         table.seat(visit, now)
         return Offer.SEATED
+
+    def free_tables(self, now: float) -> list[FloorTable]:
+        """The group's tables with a free seat at ``now``, in the group's order (a game may
+        answer it quicker, with the same tables)."""
+        return [table for table in self.tables if table.free_seats(now)]
 
     def terms(self, visit: Visit, table: FloorTable, side: bool) -> None:
         """Set how ``visit`` plays at ``table`` (:attr:`Visit.play`) and its buy-in

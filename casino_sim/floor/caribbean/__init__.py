@@ -124,6 +124,19 @@ class _Pit(RandomSeat):
         super().__init__(floor, definition, tables)
         self.plan = plan
         self._terms: dict[tuple[int, bool], SeatTerms] = {}
+        # each table with its BankedTable (every table is a CaribbeanTable)
+        self._pairs = [(t, t.table) for t in tables if isinstance(t, CaribbeanTable)]
+        assert len(self._pairs) == len(tables)
+
+    def free_tables(self, now: float) -> list[FloorTable]:
+        """:meth:`RandomSeat.free_tables`, quicker: a table with an empty seat is taken as it
+        is (every arrival asks, about every table), only a full one is asked its
+        :meth:`CaribbeanTable.free_seats` (someone may have left it since it was advanced)."""
+        free: list[FloorTable] = []
+        for table, banked in self._pairs:
+            if banked.count < banked.size or table.free_seats(now):
+                free.append(table)
+        return free
 
     def terms(self, visit: Visit, table: FloorTable, side: bool) -> None:
         key = (visit.kind, side)
