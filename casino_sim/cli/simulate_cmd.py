@@ -13,10 +13,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable
 from dataclasses import replace
-from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from casino_sim.cli.common import (
@@ -35,18 +32,26 @@ from casino_sim.cli.common import (
     runner_options,
     unknown_strategy,
 )
+from casino_sim.cli.comparison_table import (
+    HEADER,
+    HITS,
+    MIN_ROUNDS_FOR_INTERVALS,
+    Comparisons,
+    ci,
+    estimate_row,
+    flag_lines,
+    hits_row,
+    pct,
+)
 from casino_sim.cli.progress import chunk_progress
 from casino_sim.cli.seat_options import per_seat, per_seat_antes
 
 if TYPE_CHECKING:
-    from casino_sim.engine.stats import Estimate
-    from casino_sim.games.banked.language.simulated import BankedSimulation
+    pass
 
 PERCENTILES = (5, 25, 50, 75, 95)
 #: Rounds per run: 10^10 is 20 certification runs, about 10 minutes here; more is surely a typo.
 MAX_ROUNDS = 10**10
-#: Below this many rounds the intervals and the chi-square test mean little.
-MIN_ROUNDS_FOR_INTERVALS = 1_000
 ROUNDS = Number("count", low=1, high=MAX_ROUNDS)
 #: ``--until-se``: a target standard error of the house edge (per ante).
 TARGET_SE = Number("float", low=0, high=1, low_open=True)
@@ -184,6 +189,9 @@ def run(args: argparse.Namespace) -> int:
 
     banked = is_banked_input(args.paytable)
     if banked is not None:  # a kind: banked_game file (docs/banked-games.md)
+        from casino_sim.cli.banked_simulate import run_banked
+
+        args.hands = args.hands or DEFAULT_ROUNDS
         return run_banked(args, banked)
     from casino_sim.config import resolve_input
     from casino_sim.engine.files import write_csv, write_json
@@ -239,106 +247,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-#: Options of Caribbean Stud tables and their defaults: a banked game refuses any other value.
-_CARIBBEAN_ONLY = {"until_se": None, "seats": 1, "ante": "1", "progressive": None,
-                   "progressive_seats": None, "session_rounds": 400, "csv": None,
-                   "no_exact": False}  # fmt: skip
-
-
-def run_banked(args: argparse.Namespace, path: Path) -> int:
-    """Simulate the banked game at ``path`` with ``--strategy``; ``--json`` writes the result."""
-    from casino_sim.config import load_banked_game
-    from casino_sim.engine.files import write_json
-    from casino_sim.games.banked.language import strategy_names
-    from casino_sim.games.banked.language.simulate import simulate_banked
-
-    for option, default in _CARIBBEAN_ONLY.items():
-        flag = "--" + option.replace("_", "-")
-        require(getattr(args, option) == default,
-                f"{flag} is for Caribbean Stud paytables, not banked games")  # fmt: skip
-    game = load_banked_game(path)
-    names = strategy_names(game)
-    require(args.strategy in names, f"--strategy: {game.name} has no strategy "
-            f"{args.strategy!r}; expected one of {', '.join(names)}")  # fmt: skip
-    inputs = {"game": path}
-    check_outputs(args, {"--json": args.json}, inputs.values())
-    runner = runner_options(args, inputs)
-    seed = run_seed(args)
-    args.hands = deals = args.hands or DEFAULT_ROUNDS  # the provenance records the deals
-    chunks = -(-deals // args.chunk_rounds)
-    with chunk_progress(args, total=deals, unit="deal", chunks=chunks, seed=seed,
-                        chunk=f"up to {args.chunk_rounds:,} deals", quiet=args.no_progress) as progress:  # fmt: skip
-        result = simulate_banked(
-            game,
-            deals,
-            strategy=args.strategy,
-            seed=seed,
-            workers=args.workers,
-            chunk_deals=args.chunk_rounds,
-            progress=progress.update,
-            runner=replace(runner, on_restored=progress.restored),
-        )
-    for line in banked_summary_lines(result):
-        print(line)
-    if args.json:
-        record = {**result.to_record(), "provenance": run_provenance(args, inputs, seed=seed)}
-        write_json(args.json, record, overwrite=args.force)
-    return 0
-
-
-def banked_summary_lines(result: BankedSimulation) -> list[str]:
-    """A banked game's run: each estimate with its 95% interval beside the exact value, z and
-    p; the paytable lines' hits against their exact expectation; Holm's flags over them all."""
-    from casino_sim.engine.stats import Proportion, poisson_interval
-
-    exact, n = result.exact, result.deals
-    unit = exact.house_edge_per
-    lines = [f"{exact.game} Monte Carlo: strategy {exact.strategy}, {n:,} deals, "
-             f"seed {result.seed}, {result.workers} worker(s)"]  # fmt: skip
-    small = n < MIN_ROUNDS_FOR_INTERVALS
-    if small:
-        lines.append(f"warning: {n:,} deals are too few for the intervals to mean anything "
-                     f"(use at least {MIN_ROUNDS_FOR_INTERVALS:,}; millions for the edge)")  # fmt: skip
-    lines += ["", _HEADER]
-    family = _Comparisons()
-
-    def times(x: float) -> str:
-        return f"{x:.4f}"
-
-    def row(
-        label: str, est: Estimate, value: float | Fraction, fmt: Callable[[float], str] = _pct
-    ) -> None:
-        _estimate_row(family, label, est, float(value), small=small, fmt=fmt)
-
-    row(f"house edge (per {unit})", result.house_edge, exact.house_edge)
-    row("element of risk", result.element_of_risk, exact.element_of_risk)
-    row(f"average total bet (x the {unit})", result.average_total_bet, exact.average_total_bet,
-        times)  # fmt: skip
-    for wager, est in result.wager_returns.items():
-        row(f"return of {wager} (per {unit})", est, result.exact_return(wager))
-    family.add(f"{f'SD per deal (x the {unit})':<42}{result.sd:>12.4f}"
-               f"   (exact {exact.sd:.4f}; no test: a check by eye)")  # fmt: skip
-    for stage, taken in result.decisions.items():
-        family.add(f"deals by action after {stage}:")
-        for name, count in taken.items():
-            share = exact.decisions[stage][name] / exact.deals
-            row(f"  {name} (Wilson)", Proportion.of(count, n), share)
-    if result.line_rows:
-        width = max(18, *(len(r.line) + 2 for r in result.line_rows))
-        family.add("")
-        family.add("Paytable lines (the player's final hand, hands played):")
-        wagers = None
-        for sim, row_exact in zip(result.line_rows, exact.line_rows, strict=True):
-            if sim.wager != wagers:
-                wagers = sim.wager
-                family.add(f"  {wagers:<{width}}{_HITS}")
-            hits = sim.combinations
-            _hits_row(family, f"    {sim.line:<{width - 2}}", hits, poisson_interval(hits),
-                      float(row_exact.probability) * n, small=small)  # fmt: skip
-    body, flagged = family.lines()
-    return [*lines, *body, "", *_flag_lines([], family.count, flagged)]
-
-
 def seat_rows(result: Any) -> list[dict[str, Any]]:
     """One CSV row per seat: estimates, 95% intervals, exact values."""
     rows = []
@@ -357,102 +265,6 @@ def seat_rows(result: Any) -> list[dict[str, Any]]:
     return rows
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.4f}%"
-
-
-def _ci(estimate: Any) -> str:
-    iv = estimate.interval
-    return f"[{_pct(iv.low)}, {_pct(iv.high)}]"
-
-
-class _Comparisons:
-    """The run's simulated-against-exact comparisons, flagged together by Holm's test.
-
-    Each is a row of text with its z and two-sided p; the flags are decided once
-    every comparison is in (:meth:`lines`), so the chance that a sound run shows
-    any flag is at most 5%, however many comparisons it prints.
-    """
-
-    def __init__(self) -> None:
-        self.rows: list[tuple[str, float | None]] = []  # text, p (None: not a comparison)
-
-    def add(self, text: str, p: float | None = None) -> None:
-        self.rows.append((text, p))
-
-    @property
-    def count(self) -> int:
-        return sum(p is not None and not math.isnan(p) for _, p in self.rows)
-
-    def lines(self) -> tuple[list[str], list[str]]:
-        """The rows with their flag column, and one line per flagged comparison."""
-        from casino_sim.engine.stats import holm
-
-        tested = [p for _, p in self.rows if p is not None and not math.isnan(p)]
-        flags = iter(holm(tested))
-        out, flagged = [], []
-        for text, p in self.rows:
-            if p is None or math.isnan(p):
-                out.append(text)
-                continue
-            flag = next(flags)
-            out.append(f"{text}  {'FLAG' if flag else 'ok'}")
-            if flag:
-                flagged.append(text.strip())
-        return out, flagged
-
-
-def _zp(z: float, p: float) -> str:
-    return f"{z:>+8.2f}  {p:>8.2g}"
-
-
-#: The header of the estimates' table.
-_HEADER = (
-    f"{'figure':<42}{'estimate':>12}  {'95% interval':<26}{'exact':>12}  {'z':>8}  {'p':>8}  flag"
-)
-#: The header of a table of hits (after the first column's title).
-_HITS = (
-    f"{'hits':>10}  {'95% interval (exact Poisson)':<30}{'expected':>12}  {'z':>8}  {'p':>8}  flag"
-)
-
-
-def _estimate_row(
-    family: _Comparisons,
-    label: str,
-    est: Any,
-    exact: float | None,
-    *,
-    small: bool,
-    fmt: Callable[[float], str] = _pct,
-) -> None:
-    """An estimate, its interval and the exact value with z and p (no test when ``small``)."""
-    from casino_sim.engine.stats import normal_p_value
-
-    iv = est.interval
-    interval = f"[{fmt(iv.low)}, {fmt(iv.high)}]"
-    head = f"{label:<42}{fmt(est.estimate):>12}  {interval:<26}"
-    if exact is None or small:
-        family.add(f"{head}{'-' if exact is None else fmt(exact):>12}")
-        return
-    z = est.z_score(exact)
-    family.add(f"{head}{fmt(exact):>12}  {_zp(z, normal_p_value(z))}", normal_p_value(z))
-
-
-def _hits_row(
-    family: _Comparisons, label: str, hits: int, interval: Any, expected: float, *, small: bool
-) -> None:
-    """A count with its exact Poisson ``interval`` against its exact expectation: z and the
-    exact two-sided p (no test when ``small``)."""
-    from casino_sim.engine.stats import poisson_p_value, poisson_z
-
-    head = f"{label}{hits:>10,}  {f'[{interval.low:,.1f}, {interval.high:,.1f}]':<30}{expected:>12,.1f}"
-    if small:
-        family.add(head)
-        return
-    pv = poisson_p_value(hits, expected)
-    family.add(f"{head}  {_zp(poisson_z(hits, expected), pv)}", pv)
-
-
 def summary_lines(result: Any) -> list[str]:
     """The human summary: estimates, 95% intervals, exact values, z and p of each comparison,
     and the flags of Holm's test over them (family-wise 5%)."""
@@ -468,11 +280,11 @@ def summary_lines(result: Any) -> list[str]:
             f"warning: {result.rounds:,} rounds are too few for the intervals and the chi-square "
             f"test to mean anything (use at least {MIN_ROUNDS_FOR_INTERVALS:,}; millions for the edge)"
         )
-    lines += ["", _HEADER]
-    family = _Comparisons()
+    lines += ["", HEADER]
+    family = Comparisons()
 
     def row(label: str, est: Any, exact: float | None) -> None:
-        _estimate_row(family, label, est, exact, small=small)
+        estimate_row(family, label, est, exact, small=small)
 
     row("table house edge (per ante)", result.house_edge, result.exact_house_edge)
     for seat in result.seats:
@@ -516,8 +328,8 @@ def summary_lines(result: Any) -> list[str]:
     )
     lines.append(
         f"main game: handle {result.handle:,.2f}, win {result.win:,.2f}, house edge "
-        f"{_pct(result.house_edge.estimate)} {_ci(result.house_edge)}, element of risk "
-        f"{_pct(result.element_of_risk)}"
+        f"{pct(result.house_edge.estimate)} {ci(result.house_edge)}, element of risk "
+        f"{pct(result.element_of_risk)}"
     )
     if progressive is not None:
         lines.extend(progressive)
@@ -532,12 +344,12 @@ def summary_lines(result: Any) -> list[str]:
             values = ", ".join(f"{pcts[q]:,.0f}" for q in PERCENTILES)
             lines.append(f"  {label:<8}{values}")
         lines.append(
-            f"  the house ends a session behind {_pct(s.house_loses.estimate)} of the time; seat 1 ends ahead {_pct(s.player_wins.estimate)}"
+            f"  the house ends a session behind {pct(s.house_loses.estimate)} of the time; seat 1 ends ahead {pct(s.player_wins.estimate)}"
         )
     rules = _rule_flags(result)
     if rules:  # the first thing a reader sees, and again with the others at the end
         lines[1:1] = [f"FLAG: {rule}" for rule in rules]
-    lines += ["", *_flag_lines(rules, family.count, flagged)]
+    lines += ["", *flag_lines(rules, family.count, flagged)]
     return lines
 
 
@@ -557,20 +369,7 @@ def _rule_flags(result: Any) -> list[Any]:
     return rules
 
 
-def _flag_lines(rules: list[Any], comparisons: int, flagged: list[str]) -> list[str]:
-    """The flags: broken rules of the side bet's economics, and the comparisons Holm's test
-    flags (z = (simulated - exact) / standard error; p two-sided)."""
-    lines = [f"Flags: {len(rules) + len(flagged)}"]
-    lines += [f"  FLAG: {rule}" for rule in rules]
-    lines += [f"  FLAG (Holm): {text}" for text in flagged]
-    lines.append(
-        f"  ({comparisons} comparison(s) with exact values, flagged by Holm's test at a "
-        "family-wise 5%: a sound run shows any such flag at most 1 time in 20)"
-    )
-    return lines
-
-
-def _progressive_lines(p: Any, family: _Comparisons, *, small: bool) -> list[str]:
+def _progressive_lines(p: Any, family: Comparisons, *, small: bool) -> list[str]:
     """The side bet's lines: hits against the exact expectation and the long-run return go into
     ``family`` (the Holm test); the rest is returned for after the main game."""
     from casino_sim.config.common import CATEGORY_KEYS
@@ -578,30 +377,30 @@ def _progressive_lines(p: Any, family: _Comparisons, *, small: bool) -> list[str
 
     family.add("")
     family.add(f"Progressive {p.name!r}: {p.bets:,} side bets")
-    family.add(f"  {'hand':<18}{_HITS}")
+    family.add(f"  {'hand':<18}{HITS}")
     for i, key in enumerate(CATEGORY_KEYS):
         if i not in p.awarded:
             continue
         expected = p.exact_probabilities[i] * p.bets
-        _hits_row(family, f"  {key:<18}", p.hits[i], p.hit_intervals[i], expected, small=small)
+        hits_row(family, f"  {key:<18}", p.hits[i], p.hit_intervals[i], expected, small=small)
     r = p.side_bet_return
     if math.isnan(r.standard_error):
         family.add(
-            f"  side-bet return {_pct(r.estimate)} (one chunk: no interval); exact long-run "
-            f"{_pct(p.exact_long_run_return)}"
+            f"  side-bet return {pct(r.estimate)} (one chunk: no interval); exact long-run "
+            f"{pct(p.exact_long_run_return)}"
         )
     else:
         z = r.z_score(p.exact_long_run_return)
         family.add(
-            f"  side-bet return {_pct(r.estimate)} {_ci(r)} (batch means over chunks); exact "
-            f"long-run {_pct(p.exact_long_run_return)}: z = {z:+.2f}, p = "
+            f"  side-bet return {pct(r.estimate)} {ci(r)} (batch means over chunks); exact "
+            f"long-run {pct(p.exact_long_run_return)}: z = {z:+.2f}, p = "
             f"{normal_p_value(z):.2g}",
             None if small else normal_p_value(z),
         )
     m = p.meter
     lines = [
         f"side bet: handle {p.handle:,.2f}, win {p.win:,.2f} (ledger), house edge "
-        f"{_pct(p.house_edge.estimate)}",
+        f"{pct(p.house_edge.estimate)}",
         f"  paid: fixed {p.fixed_paid:,.2f}, meter {p.meter_paid:,.2f} ({p.meter_hits:,} hits), "
         f"envy {p.envy_paid:,.2f}",
         f"  meter {m.meter_cents / 100:,.2f}, reserve {m.reserve_cents / 100:,.2f}, meter liability "
