@@ -20,6 +20,7 @@ from casino_sim.cli.common import (
     add_output_options,
     caribbean_strategy,
     check_outputs,
+    require,
     run_provenance,
 )
 from casino_sim.cli.progress import progress_bar
@@ -55,6 +56,12 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument(
         "--progressive", metavar="FILE", help="progressive side-bet YAML (or a shipped name)"
+    )
+    parser.add_argument(
+        "--leak",
+        metavar="dealer:N",
+        help="banked games: the exact figures when the player sees N of the dealer's hidden cards "
+        "and plays the best strategy given them (game protection: what a flashed card is worth)",
     )
     parser.add_argument(
         "--ante",
@@ -103,6 +110,10 @@ def run(args: argparse.Namespace) -> int:
     banked = is_banked_input(args.paytable)
     if banked is not None:  # a kind: banked_game file (docs/banked-games.md)
         return run_banked(args, banked)
+    require(
+        not args.leak,
+        "--leak is for banked games (kind: banked_game) this release, not a Caribbean Stud paytable",
+    )
     from casino_sim.config import load_paytable, load_progressive, resolve_input
     from casino_sim.engine.files import write_csv, write_json
     from casino_sim.games.banked.caribbean_stud.economics import progressive_flags

@@ -15,7 +15,7 @@ from typing import Any
 from casino_sim.cli.common import check_outputs, run_provenance
 from casino_sim.errors import OptionError
 
-__all__ = ["format_banked", "is_banked_input", "run_banked"]
+__all__ = ["format_banked", "format_leak", "is_banked_input", "run_banked"]
 
 _CARIBBEAN_ONLY = ("progressive", "ante", "meter", "report", "format")
 #: How much of an input file is read to find its ``kind:`` (the loader reads it whole).
@@ -59,14 +59,30 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
             f"--strategy: {game.name} has no strategy {strategy!r}; expected one of "
             f"{', '.join(strategy_names(game))}"
         )
+    leak = None
+    if args.leak:
+        from casino_sim.games.banked.language.leaks import parse_leak
+
+        leak = parse_leak(args.leak)
+        if strategy != "optimal":
+            raise OptionError("--leak: the strategy is the best one given the cards seen; "
+                              "leave --strategy out")  # fmt: skip
     check_outputs(args, {"--json": args.json, "--csv": args.csv}, [path])
-    analysis = analyze_banked(game, strategy)
-    print(format_banked(analysis, others=[s for s in strategy_names(game) if s != strategy]))
+    record: dict[str, Any] = {"provenance": run_provenance(args, {"game": path})}
+    if leak is None:
+        analysis = analyze_banked(game, strategy)
+        print(format_banked(analysis, others=[s for s in strategy_names(game) if s != strategy]))
+    else:
+        from casino_sim.games.banked.language.leaks import analyze_leak
+
+        leaked = analyze_leak(game, leak)
+        analysis = leaked.analysis
+        print(format_leak(leaked))
+        print(format_banked(analysis, others=[]))
+        record["leak"] = {"leak": leak.label, "seen_sets_per_deal": leaked.seen_sets,
+                          "house_edge_without": str(leaked.house_edge_without)}  # fmt: skip
     if args.json:
-        record = {
-            "provenance": run_provenance(args, {"game": path}),
-            "analysis": analysis.to_record(),
-        }
+        record["analysis"] = analysis.to_record()
         write_json(args.json, record, overwrite=args.force)
     if args.csv:
         rows = [
@@ -97,6 +113,21 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
         ]
         lines.append("  " + "  ".join(cells).rstrip())
     return lines
+
+
+def format_leak(leaked: Any) -> str:
+    """What the leak is worth: the house edge without and with it, and how deals are counted."""
+    a, unit = leaked.analysis, leaked.analysis.house_edge_per
+    edge = a.house_edge
+    side = f"the player's edge {_pct(-edge)}" if edge < 0 else "still the house's"
+    return "\n".join([
+        f"Leak {leaked.leak.label}: the player sees {leaked.leak.cards} of the dealer's hidden cards "
+        "and plays the best strategy given them",
+        f"  house edge without the leak  {_pct(leaked.house_edge_without)} of the {unit}",
+        f"  house edge with it           {_pct(edge)} of the {unit} ({side}; exact {edge})",
+        f"  each deal counted once per set of cards that can be seen ({leaked.seen_sets} per deal)",
+        "",
+    ])  # fmt: skip
 
 
 def format_banked(analysis: Any, *, others: list[str]) -> str:

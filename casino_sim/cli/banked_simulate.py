@@ -131,5 +131,11 @@ def banked_summary_lines(result: BankedSimulation) -> list[str]:
             hits = sim.combinations
             hits_row(family, f"    {sim.line:<{width - 2}}", hits, poisson_interval(hits),
                       float(row_exact.probability) * n, small=small)  # fmt: skip
+    if result.side_bets:
+        family.add("")
+        family.add("Side bets: house edge per side bet (one unit on every deal, each paytable):")
+        for side in result.side_bets:
+            name = f"{side.exact.side_bet} {side.exact.paytable}"
+            row(f"  {name}", side.house_edge, side.exact.house_edge)
     body, flagged = family.lines()
     return [*lines, *body, "", *flag_lines([], family.count, flagged)]

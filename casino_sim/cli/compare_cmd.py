@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 
 #: The kinds of file compare takes, and what each is called in messages.
 KINDS = {"caribbean_stud": "Caribbean Stud paytable", "progressive": "progressive",
-         "stud_table": "stud table"}  # fmt: skip
-ACCEPTED = "Caribbean Stud paytables, progressives or stud tables"
+         "stud_table": "stud table", "banked_game": "banked game"}  # fmt: skip
+ACCEPTED = "Caribbean Stud paytables, progressives, stud tables or banked games"
 ANTE = Number("money", low=Fraction(1, 100), high=1_000_000)
 #: Rounds per table-hour of a stud table when --rounds-per-hour is not given.
 STUD_ROUNDS_PER_HOUR = 40
@@ -37,13 +37,15 @@ STUD_ROUNDS_PER_HOUR = 40
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "compare",
-        help="paytables, progressives or stud tables side by side (terminal, JSON, CSV, HTML)",
+        help="paytables, progressives, stud tables or banked games side by side (terminal, JSON, "
+        "CSV, HTML)",
         formatter_class=HelpFormatter,
         description=(
             "Compare two or more files of one kind: Caribbean Stud paytables (exact edge, element "
             "of risk, hit frequency, SD, biggest win, edge by ante when capped), progressives "
-            "(awards and their odds, funding, return at reset, long-run return, break-even meter) "
-            "or stud table structures (rake per hand / 100 hands / table-hour, simulated with "
+            "(awards and their odds, funding, return at reset, long-run return, break-even meter), "
+            "banked games (two paytables of one game or two games: exact edge per each game's unit, "
+            "element of risk, average bet, SD, side bets) or stud table structures (rake per hand / 100 hands / table-hour, simulated with "
             "intervals). Each figure's difference from the first input, and the win per "
             "table-hour at the same traffic."
         ),
@@ -51,10 +53,11 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("inputs", nargs="+", metavar="INPUT",
                         help="two or more files of one kind, or shipped names (caribbean_stud/standard)")  # fmt: skip
     parser.add_argument("--strategy", default="optimal",
-                        help="paytables: optimal | pair-or-better | akj83 | always-raise | FILE")  # fmt: skip
+                        help="paytables: optimal | pair-or-better | akj83 | always-raise | FILE; "
+                        "banked games: optimal or a strategy every game names")  # fmt: skip
     parser.add_argument("--ante", type=ANTE, default=None, metavar="AMOUNT",
-                        help="paytables: each player's ante (money) for the win per hour and capped edges "
-                        "(default: 10)")  # fmt: skip
+                        help="paytables: each player's ante (money) for the win per hour and capped edges; "
+                        "banked games: the money of one unit (default: 10)")  # fmt: skip
     parser.add_argument("--players", type=Number("int", low=1, high=10), default=None,
                         help="players per table (default: 5 at a Caribbean table, 8 at a stud table)")  # fmt: skip
     parser.add_argument("--rounds-per-hour", type=Number("float", low=0, high=1000, low_open=True),
@@ -94,6 +97,15 @@ def _load_inputs(names: list[str]) -> tuple[str, list[Path], list[Any]]:
     return kinds[0], paths, definitions
 
 
+def _check_strategy(games: list[Any], strategy: str) -> None:
+    """A named strategy must be one every game compared has."""
+    if strategy == "optimal":
+        return
+    lacking = [g.name for g in games if strategy not in g.strategies]
+    require(not lacking, f"--strategy {strategy!r}: not a strategy of {', '.join(lacking)}; "
+            "give optimal or a strategy every game names")  # fmt: skip
+
+
 def run(args: argparse.Namespace) -> int:
     from casino_sim.config import load_stud_variant, resolve_input
     from casino_sim.config.floor import BankedPace
@@ -103,10 +115,10 @@ def run(args: argparse.Namespace) -> int:
     kind, paths, definitions = _load_inputs(args.inputs)
     stud = kind == "stud_table"
     require(stud or args.variant is None, "--variant is for stud tables only")
-    banked = kind == "caribbean_stud"
-    require(banked or args.strategy == "optimal", "--strategy is for Caribbean Stud paytables only")
-    require(banked or args.ante is None, "--ante is for Caribbean Stud paytables only")
-    strategy = caribbean_strategy(args.strategy) if banked else "optimal"
+    caribbean, banked = kind == "caribbean_stud", kind in ("caribbean_stud", "banked_game")
+    require(banked or args.strategy == "optimal", "--strategy is for paytables and banked games only")  # fmt: skip
+    require(banked or args.ante is None, "--ante is for paytables and banked games only")
+    strategy = caribbean_strategy(args.strategy) if caribbean else args.strategy
     variant_path = resolve_input(args.variant or "stud/seven_card_stud", kind="stud_variant") if stud else None  # fmt: skip
     inputs: dict[str, Any] = {f"input_{i}": p for i, p in enumerate(paths, 1)}
     inputs["strategy"] = None if isinstance(strategy, str) else args.strategy
@@ -115,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     check_outputs(args, outputs, inputs.values())
     players = args.players or (8 if stud else 5)
     if not stud:
-        require(players <= 7, f"--players: a Caribbean Stud table seats 1 to 7, got {players}")
+        require(players <= 7, f"--players: a banked table seats 1 to 7, got {players}")
     rounds = args.rounds_per_hour or (
         STUD_ROUNDS_PER_HOUR if stud else 3600 / BankedPace().seconds(players)
     )
@@ -125,6 +137,11 @@ def run(args: argparse.Namespace) -> int:
     settings: dict[str, Any] = {}
     if kind == "caribbean_stud":
         record = compare.compare_paytables(definitions, traffic=traffic, strategy=strategy)
+    elif kind == "banked_game":
+        from casino_sim.report.compare_banked import compare_banked_games
+
+        _check_strategy(definitions, args.strategy)
+        record = compare_banked_games(definitions, traffic=traffic, strategy=args.strategy)
     elif kind == "progressive":
         record = compare.compare_progressives(definitions, traffic=traffic)
     else:

@@ -19,7 +19,7 @@ from casino_sim.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from casino_sim.games.banked.caribbean_stud.exact.solve_result import Candidate, SolveResult
+    from casino_sim.engine.solve_result import Candidate, SolveResult
 
 
 def exact_number(low: Fraction, high: Fraction, what: str) -> Any:
@@ -57,11 +57,14 @@ def register(subparsers: Subparsers) -> None:
     modes = parser.add_subparsers(dest="mode", metavar="QUESTION")
 
     edge = modes.add_parser("edge", formatter_class=HelpFormatter,
-                            help="raise pays that bring the house edge nearest a target",
-                            description="Which raise pays (named keys, steps of 1 or 0.5) bring the "
+                            help="pays that bring the house edge nearest a target",
+                            description="Which pays (named keys, steps of 1 or 0.5) bring the "
                             "optimal-strategy house edge nearest a target; the strategy is re-solved "
-                            "for every paytable.")  # fmt: skip
-    edge.add_argument("paytable", help="Caribbean Stud paytable YAML or a shipped name")
+                            "for every paytable. A Caribbean Stud paytable's raise pays, or the lines "
+                            "of a banked game's paytable (--paytable: a wager or SIDE_BET/PAYTABLE).")  # fmt: skip
+    edge.add_argument(
+        "paytable", help="Caribbean Stud paytable or banked game: YAML or a shipped name"
+    )
     edge.add_argument("--target", type=SHARE, required=True, help="house edge, e.g. 0.05 or 5%%")
     edge.add_argument("--keys", required=True,
                       help="comma-separated pays to solve for, e.g. straight_flush,four_of_a_kind")  # fmt: skip
@@ -72,6 +75,9 @@ def register(subparsers: Subparsers) -> None:
                       "between the fixed pays above and below (the royal up to 10x)")  # fmt: skip
     edge.add_argument("--ante", type=MONEY, default=None, metavar="AMOUNT",
                       help="ante size in money (needed when the paytable caps payouts)")  # fmt: skip
+    edge.add_argument("--paytable", dest="table", default=None, metavar="NAME",
+                      help="banked games: the paytable whose lines are solved, a wager (ante, bet_1) "
+                      "or SIDE_BET/PAYTABLE (pair_plus/40-30-6-3-1); default: the game's one main paytable")  # fmt: skip
 
     contribution = modes.add_parser("contribution", formatter_class=HelpFormatter,
                                     help="contribution rate for a target long-run return",
@@ -130,12 +136,25 @@ def _bounds(items: list[str] | None) -> dict[str, tuple[Fraction, Fraction]]:
 
 
 def _edge(args: argparse.Namespace) -> int:
-    from casino_sim.config import load_paytable, resolve_input
+    from casino_sim.config import load, load_paytable, resolve_input
     from casino_sim.games.banked.caribbean_stud.exact.solve import solve_raise_pays
 
-    path = resolve_input(args.paytable, kind="caribbean_stud")
+    path = resolve_input(args.paytable)
+    definition = load(path)
+    require(definition.kind in ("caribbean_stud", "banked_game"),
+            f"{args.paytable} is a {definition.kind} file: solve edge takes a Caribbean Stud "
+            "paytable or a banked game")  # fmt: skip
     check_outputs(args, {"--json": args.json}, [path])
     keys, bounds = comma_list(args.keys, "--keys"), _bounds(args.bounds)
+    if definition.kind == "banked_game":
+        from casino_sim.games.banked.language.solve_pays import solve_banked_pays
+
+        require(args.ante is None, "--ante is for Caribbean Stud paytables only")
+        require(len(set(keys)) == len(keys), f"--keys: a line named twice in {args.keys!r}")
+        result = solve_banked_pays(definition, args.target, keys, table=args.table, step=args.step,
+                                   bounds=bounds, runners_up=args.runners_up)  # fmt: skip
+        return _finish(args, result, {"game": path})
+    require(args.table is None, "--paytable is for banked games only")
     result = solve_raise_pays(load_paytable(path), args.target, keys, step=args.step,
                               bounds=bounds, ante=args.ante, runners_up=args.runners_up)  # fmt: skip
     return _finish(args, result, {"paytable": path})

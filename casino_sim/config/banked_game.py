@@ -165,6 +165,9 @@ class HandRule:
     """How many cards the hand uses: the best ``use`` of them (3 with three_card, 5 with five_card_high)."""
     ranking: Ranking
     """three_card or five_card_high."""
+    through: Text = ""
+    """Only the cards dealt up to and including this stage (e.g. flop: the player's two cards
+    and the flop); empty: every card dealt."""
 
 
 @definition
@@ -183,6 +186,14 @@ class VersusDealer:
     """A paytable on the player's hand paid on this wager besides (e.g. the ante bonus)."""
     bonus_when: Literal["always", "played", "player_wins"] = "played"
     """When the bonus pays: whenever the player did not fold (played), only on a win, always."""
+    paytable: tuple[PayLine, ...] = ()
+    """What a win pays by the player's hand instead of ``pays``: the first matching line (no
+    line: ``pays``); a win includes a dealer who does not qualify when the wager then pays."""
+
+    @property
+    def lines(self) -> tuple[PayLine, ...]:
+        """The lines an outcome's line index refers to: the paytable, else the bonus."""
+        return self.paytable or self.bonus
 
 
 @definition
@@ -193,6 +204,11 @@ class PaytableResolution:
     """paytable."""
     paytable: tuple[PayLine, ...]
     """Lines best first."""
+
+    @property
+    def lines(self) -> tuple[PayLine, ...]:
+        """The lines an outcome's line index refers to (the paytable)."""
+        return self.paytable
 
 
 Resolution = Annotated[VersusDealer | PaytableResolution, Field(discriminator="type")]
@@ -338,9 +354,16 @@ class BankedGame:
 
     # ------------------------------------------------------------------ facts
 
-    def cards_of(self, owner: str) -> int:
-        """How many cards ``owner`` (player, dealer, board) receives in all."""
-        return sum(getattr(stage, owner) for stage in self.stages)
+    def cards_of(self, owner: str, through: str = "") -> int:
+        """How many cards ``owner`` (player, dealer, board) receives in all, or up to and
+        including the stage ``through``."""
+        names = [stage.name for stage in self.stages]
+        last = names.index(through) if through in names else len(names) - 1
+        return sum(getattr(stage, owner) for stage in self.stages[: last + 1])
+
+    def rule_cards(self, rule: HandRule) -> int:
+        """How many cards a hand rule chooses from."""
+        return sum(self.cards_of(owner, rule.through) for owner in set(rule.cards))
 
     def action_names(self, decision: Decision) -> list[str]:
         """The names of a decision's actions, one per bet size."""
@@ -393,9 +416,12 @@ def _check(game: BankedGame) -> None:
         )
     for name, wager in game.wagers.items():
         resolve = wager.resolve
-        lines = resolve.paytable if isinstance(resolve, PaytableResolution) else resolve.bonus
-        key = "paytable" if isinstance(resolve, PaytableResolution) else "bonus"
-        _check_lines(game.hands["player"].ranking, lines, "wagers", name, "resolve", key)
+        if isinstance(resolve, VersusDealer) and resolve.paytable and resolve.bonus:
+            raise FieldProblem(
+                "a paytable or a bonus, not both", "wagers", name, "resolve", "bonus"
+            )  # fmt: skip
+        key = "paytable" if isinstance(resolve, PaytableResolution) or resolve.paytable else "bonus"
+        _check_lines(game.hands["player"].ranking, resolve.lines, "wagers", name, "resolve", key)
         if isinstance(resolve, VersusDealer) and "dealer" not in game.hands:
             raise FieldProblem(
                 "settled against the dealer, but the game has no dealer hand",
@@ -456,10 +482,17 @@ def _check(game: BankedGame) -> None:
 
 
 def _check_rule(game: BankedGame, rule: HandRule, *path: str) -> None:
-    available = sum(game.cards_of(owner) for owner in set(rule.cards))
-    if rule.use > available:
+    names = [stage.name for stage in game.stages]
+    if rule.through and rule.through not in names:
         raise FieldProblem(
-            f"uses {rule.use} cards, but the stages deal {available} to {' and '.join(rule.cards)}",
+            f"no stage {rule.through!r}{did_you_mean(rule.through, names)}", *path, "through"
+        )
+    available = game.rule_cards(rule)
+    if rule.use > available:
+        upto = f" through {rule.through}" if rule.through else ""
+        raise FieldProblem(
+            f"uses {rule.use} cards, but the stages deal {available} to "
+            f"{' and '.join(rule.cards)}{upto}",
             *path, "use",
         )  # fmt: skip
     size = 3 if rule.ranking == "three_card" else 5

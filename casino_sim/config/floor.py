@@ -39,6 +39,7 @@ __all__ = [
     "SECONDS_PER_DAY",
     "WEEKDAYS",
     "BadBeatMeterDef",
+    "BankedGameGroup",
     "BankedGroup",
     "BankedPace",
     "Costs",
@@ -236,7 +237,45 @@ class PokerGroup:
             )
 
 
-TableGroup = Annotated[BankedGroup | PokerGroup, Field(discriminator="game")]
+@definition
+class BankedGameGroup:
+    """Identical tables of a game written in the banked-game language (a ``kind: banked_game``
+    file): its betting limits, the side bets on the felt, pace and opening hours."""
+
+    game: Literal["banked"] = "banked"
+    """The banked-game language: banked."""
+    name: Text
+    """The group's name (unique on the floor); player types list it in games."""
+    count: int = Field(default=1, strict=True, ge=1, le=500)
+    """How many tables."""
+    definition: str
+    """The banked_game file: a path relative to the floor file, or a shipped name such as banked/three_card_poker."""
+    seats: int = Field(default=6, strict=True, ge=1, le=7)
+    """Player seats per table (1 to 7; the deck must hold every seat's cards)."""
+    min_bet: PositiveAmount = Fraction(5)
+    """Smallest bet: the initial bet on the game's house_edge_per wager (the ante; Let It Ride's unit)."""
+    max_bet: PositiveAmount = Fraction(500)
+    """Largest bet."""
+    side_bets: Mapping[str, Text] = Field(default_factory=dict)
+    """The game's side bets on the felt, each with the name of its paytable (e.g. pair_plus: 40-30-6-4-1); a bet of one unit of the player's bet each."""
+    open: Hours = Field(
+        default_factory=lambda: ALWAYS_OPEN, json_schema_extra={"default": "always"}
+    )
+    """always, or a list of windows "HH:MM-HH:MM" (a close before the open is past midnight)."""
+    pace: BankedPace = BankedPace()
+    """Dealing pace."""
+    dealer_breaks: DealerBreaks | None = None
+    """Dealer breaks; null = none modelled."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "side_bets", MappingProxyType(dict(self.side_bets)))
+        require_whole_cents(self.min_bet, "min_bet")
+        require_whole_cents(self.max_bet, "max_bet")
+        if self.min_bet > self.max_bet:
+            raise FieldProblem(f"min_bet {self.min_bet} is above max_bet {self.max_bet}", "max_bet")
+
+
+TableGroup = Annotated[BankedGroup | BankedGameGroup | PokerGroup, Field(discriminator="game")]
 
 
 # ----------------------------------------------------------------- traffic
@@ -259,13 +298,13 @@ class PlayerType:
     buy_in: PositiveAmount | None = None
     """Chips bought per session; null = an unlimited bankroll."""
     ante: PositiveAmount | None = None
-    """Ante at banked games; null = the group's min_ante."""
+    """Ante at banked games (at a banked game group: the bet on its house_edge_per wager); null = the group's min_ante (min_bet)."""
     side_bet: Share = Fraction(0)
-    """Probability that a session plays the progressive side bet (where the table has one)."""
+    """Probability that a session plays the side bets (the progressive; a banked game group's side bets on the felt)."""
     strategy: str = "optimal"
-    """optimal, pair-or-better, akj83, always-raise, or a caribbean_strategy YAML file (relative to the floor file)."""
+    """optimal, pair-or-better, akj83, always-raise, or a caribbean_strategy YAML file (relative to the floor file); at a banked game group: optimal or one of the game file's named strategies."""
     mistake_rate: Share = Fraction(0)
-    """Probability of reversing each raise/fold decision."""
+    """Probability of reversing each raise/fold decision (Caribbean Stud tables only)."""
     patience_minutes: PositiveNumber = Fraction(30)
     """Mean minutes a poker player stays on a waiting list."""
     bot: Literal["mixed", "regular", "rock", "station", "maniac"] = "mixed"
@@ -274,21 +313,49 @@ class PlayerType:
     def __post_init__(self) -> None:
         require_whole_cents(self.buy_in, "buy_in")
         require_whole_cents(self.ante, "ante")
-        if not self.strategy_is_named and not self.strategy.endswith(_YAML_SUFFIXES):
-            raise FieldProblem(
-                f"unknown strategy {self.strategy!r}; expected one of "
-                f"{', '.join(NAMED_STRATEGIES)}, or a caribbean_strategy .yaml file",
-                "strategy",
-            )
 
     def ante_for(self, group: BankedGroup) -> Fraction:
         """This type's ante at ``group``: :attr:`ante`, else the group's ``min_ante``."""
         return group.min_ante if self.ante is None else self.ante
 
+    def bet_for(self, group: BankedGameGroup) -> Fraction:
+        """This type's bet at a banked game ``group``: :attr:`ante`, else the group's ``min_bet``."""
+        return group.min_bet if self.ante is None else self.ante
+
     @property
     def strategy_is_named(self) -> bool:
-        """Whether :attr:`strategy` is a named strategy (else a strategy file)."""
+        """Whether :attr:`strategy` is a named Caribbean Stud strategy."""
         return self.strategy in NAMED_STRATEGIES
+
+    @property
+    def strategy_is_file(self) -> bool:
+        """Whether :attr:`strategy` is a caribbean_strategy file."""
+        return self.strategy.endswith(_YAML_SUFFIXES)
+
+    def strategy_problems(self, *, caribbean: bool, banked: bool) -> list[FieldProblem]:
+        """What is wrong with :attr:`strategy` and :attr:`mistake_rate` for the games the type
+        plays: Caribbean Stud (or no banked game), banked game groups (their strategy names are
+        the game file's, checked when it is loaded)."""
+        problems = []
+        if caribbean and not (self.strategy_is_named or self.strategy_is_file):
+            problems.append(FieldProblem(
+                f"unknown strategy {self.strategy!r}; expected one of "
+                f"{', '.join(NAMED_STRATEGIES)}, or a caribbean_strategy .yaml file",
+                "strategy",
+            ))  # fmt: skip
+        if banked and self.strategy_is_file:
+            problems.append(FieldProblem(
+                f"a strategy file plays Caribbean Stud only; at a banked game group the strategy "
+                f"is optimal or one of the game file's named strategies, got {self.strategy!r}",
+                "strategy",
+            ))  # fmt: skip
+        if banked and self.mistake_rate:
+            problems.append(FieldProblem(
+                "a mistake rate applies at Caribbean Stud tables only; at a banked game group "
+                "players play a strategy exactly (optimal or one of the game file's named ones)",
+                "mistake_rate",
+            ))  # fmt: skip
+        return problems
 
 
 @definition
@@ -356,7 +423,7 @@ class FloorDefinition:
     meters: Mapping[str, MeterDef] = Field(default_factory=dict)
     """Linked meters by name: type progressive (a pit) or bad_beat (a card room)."""
     tables: Annotated[tuple[TableGroup, ...], _at_least_one("table group")]
-    """Groups of identical tables; game caribbean_stud or stud."""
+    """Groups of identical tables; game caribbean_stud, banked (a banked_game file) or stud."""
     traffic: Traffic
     """Arrivals and player types."""
     costs: Costs | None = None
@@ -369,7 +436,7 @@ class FloorDefinition:
             raise FieldProblems(problems)
 
     @cached_property
-    def groups(self) -> Mapping[str, BankedGroup | PokerGroup]:
+    def groups(self) -> Mapping[str, BankedGroup | BankedGameGroup | PokerGroup]:
         """Table groups by name."""
         return MappingProxyType({g.name: g for g in self.tables})
 
@@ -397,6 +464,8 @@ class FloorDefinition:
                     )
                 )
             first.setdefault(group.name, index)
+            if isinstance(group, BankedGameGroup):
+                continue  # no linked meter
             key, wanted = (
                 ("progressive", "progressive")
                 if isinstance(group, BankedGroup)
@@ -449,6 +518,11 @@ class FloorDefinition:
     def _player_problems(self, index: int, player: PlayerType) -> list[FieldProblem]:
         problems: list[FieldProblem] = []
         where = ("traffic", "players", index)
+        played = [self.groups[name] for name in player.games if name in self.groups]
+        banked = any(isinstance(group, BankedGameGroup) for group in played)
+        caribbean = not banked or any(isinstance(group, BankedGroup) for group in played)
+        for problem in player.strategy_problems(caribbean=caribbean, banked=banked):
+            problems.append(FieldProblem(str(problem), *where, *problem.path))
         for position, name in enumerate(player.games):
             group = self.groups.get(name)
             if group is None:
@@ -469,6 +543,19 @@ class FloorDefinition:
                     FieldProblem(
                         f"ante {player.ante} is outside group {name!r}'s limits "
                         f"{group.min_ante}..{group.max_ante}",
+                        *where,
+                        "ante",
+                    )
+                )
+            elif (
+                isinstance(group, BankedGameGroup)
+                and player.ante is not None
+                and not group.min_bet <= player.ante <= group.max_bet
+            ):
+                problems.append(
+                    FieldProblem(
+                        f"ante {player.ante} is outside group {name!r}'s limits "
+                        f"{group.min_bet}..{group.max_bet} (min_bet..max_bet)",
                         *where,
                         "ante",
                     )

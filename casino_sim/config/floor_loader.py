@@ -1,7 +1,8 @@
 """Loading a floor with every file it names: :func:`load_floor` -> :class:`Floor`.
 
-A floor names other files: Caribbean Stud paytables, progressive side bets,
-stud variants and table structures, strategy files. Each is looked for beside
+A floor names other files: Caribbean Stud paytables, banked games
+(``kind: banked_game``), progressive side bets, stud variants and table
+structures, strategy files. Each is looked for beside
 the floor file first, then as a shipped name (``caribbean_stud/standard``). A
 reference that is missing or of the wrong kind, and a floor that does not fit
 its files (more seats than the game allows, a bad-beat meter where the table
@@ -20,15 +21,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
 from typing import TypeVar
 
+from casino_sim.config.banked_game import BankedGame
 from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.floor import (
     BadBeatMeterDef,
+    BankedGameGroup,
     BankedGroup,
     FloorDefinition,
     PokerGroup,
@@ -36,6 +39,7 @@ from casino_sim.config.floor import (
 )
 from casino_sim.config.library import resolve_input
 from casino_sim.config.loader import Definition, load_document
+from casino_sim.config.money import cents
 from casino_sim.config.problems import PaytableError, Problem, format_path
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.config.stud import StudVariant
@@ -47,7 +51,7 @@ __all__ = ["Floor", "load_floor"]
 STRATEGY_KIND = "caribbean_strategy"
 """The ``kind:`` of a Caribbean Stud strategy file (read by the games layer, not here)."""
 
-R = TypeVar("R", CaribbeanPaytable, ProgressivePaytable, StudVariant, StudTable)
+R = TypeVar("R", BankedGame, CaribbeanPaytable, ProgressivePaytable, StudVariant, StudTable)
 Path_ = tuple[str | int, ...]
 
 
@@ -71,8 +75,10 @@ class Floor:
     """Strategy YAML file by player type name (only types whose strategy is a file)."""
     inputs: Mapping[str, Path]
     """Every file read, by label (``floor``, ``tables[0].paytable``, ``meters.pit.progressive``...)."""
+    banked_games: Mapping[str, BankedGame] = field(default_factory=lambda: MappingProxyType({}))
+    """The banked_game file by banked game group name (``game: banked``)."""
 
-    def group(self, name: str) -> BankedGroup | PokerGroup:
+    def group(self, name: str) -> BankedGroup | BankedGameGroup | PokerGroup:
         """The table group called ``name``; ``KeyError`` naming the groups when there is none."""
         try:
             return self.definition.groups[name]
@@ -94,7 +100,7 @@ class Floor:
         """Seats per table of group ``name`` (a poker group's default: the fewer of the
         variant's max_players and the table's max_seats)."""
         group = self.group(name)
-        if isinstance(group, BankedGroup) or group.seats is not None:
+        if not isinstance(group, PokerGroup) or group.seats is not None:
             return group.seats  # type: ignore[return-value]
         return min(self.variants[name].max_players, self.stud_tables[name].max_seats)
 
@@ -186,12 +192,19 @@ class _Reader:
         variants: dict[str, StudVariant] = {}
         stud_tables: dict[str, StudTable] = {}
         jackpots: dict[str, tuple[int, BadBeatJackpot]] = {}
+        banked_games: dict[str, BankedGame] = {}
         for index, group in enumerate(definition.tables):
             where: Path_ = ("tables", index)
             if isinstance(group, BankedGroup):
                 paytable = self.load((*where, "paytable"), group.paytable, CaribbeanPaytable)
                 if paytable is not None:
                     paytables[group.name] = paytable
+                continue
+            if isinstance(group, BankedGameGroup):
+                game = self.load((*where, "definition"), group.definition, BankedGame)
+                if game is not None:
+                    banked_games[group.name] = game
+                    self.check_banked(index, group, game)
                 continue
             variant = self.load((*where, "variant"), group.variant, StudVariant)
             table = self.load((*where, "table"), group.table, StudTable)
@@ -205,7 +218,7 @@ class _Reader:
             self.check_start(name, rules.seed, None)
         strategy_files: dict[str, Path] = {}
         for index, player in enumerate(definition.traffic.players):
-            if not player.strategy_is_named:
+            if player.strategy_is_file:
                 path: Path_ = ("traffic", "players", index, "strategy")
                 found = self.find(path, player.strategy, STRATEGY_KIND)
                 if found is not None:
@@ -222,6 +235,7 @@ class _Reader:
             stud_tables=MappingProxyType(stud_tables),
             strategy_files=MappingProxyType(strategy_files),
             inputs=MappingProxyType(self.inputs),
+            banked_games=MappingProxyType(banked_games),
         )
 
     def progressives(self) -> dict[str, ProgressivePaytable]:
@@ -241,6 +255,39 @@ class _Reader:
             self.problem(("meters", name, "start"), f"start {start} is below the seed {seed}")
         if start is not None and cap is not None and start > cap:
             self.problem(("meters", name, "start"), f"start {start} is above the meter_cap {cap}")
+
+    def check_banked(self, index: int, group: BankedGameGroup, game: BankedGame) -> None:
+        """A banked game group against its game: the side bets and paytables it names, a
+        deck that holds every seat's cards, the player types' strategies and bets."""
+        where: Path_ = ("tables", index)
+        for name, paytable in group.side_bets.items():
+            side = game.side_bets.get(name)
+            if side is None:
+                known = ", ".join(game.side_bets) or "none"
+                self.problem((*where, "side_bets", name),
+                             f"{game.name} has no side bet {name!r} (side bets: {known})")  # fmt: skip
+            elif paytable not in side.paytables:
+                self.problem((*where, "side_bets", name),
+                             f"side bet {name!r} has no paytable {paytable!r} "
+                             f"(paytables: {', '.join(side.paytables)})")  # fmt: skip
+        dealt = group.seats * game.cards_of("player") + game.cards_of("board")
+        dealt += game.cards_of("dealer")
+        if dealt > game.deck.cards:
+            self.problem((*where, "seats"), f"{group.seats} seats of {game.name} deal {dealt} "
+                         f"cards, more than the deck's {game.deck.cards}")  # fmt: skip
+        unit = game.wagers[game.house_edge_per].initial
+        names = ("optimal", *game.strategies)
+        for k, player in enumerate(self.definition.traffic.players):
+            if group.name not in player.games:
+                continue
+            if not player.strategy_is_file and player.strategy not in names:
+                self.problem(("traffic", "players", k, "strategy"),
+                             f"{game.name} (group {group.name!r}) has no strategy "
+                             f"{player.strategy!r}; expected one of {', '.join(names)}")  # fmt: skip
+            if cents(player.bet_for(group)) % unit:
+                self.problem(("traffic", "players", k, "ante"),
+                             f"a bet of {player.bet_for(group)} is not {unit} units of whole "
+                             f"cents ({game.name}: {game.house_edge_per} is {unit} units)")  # fmt: skip
 
     def check_poker(
         self,

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from casino_sim.config.floor_loader import Floor
+from casino_sim.engine.stats import t_quantile
 from casino_sim.floor.figures import FloorResult
 from casino_sim.floor.intervals import Interval, interval
 from casino_sim.floor.simulate import simulate_floor
@@ -103,15 +104,13 @@ def per_replication(summary: FloorSummary) -> dict[Key, np.ndarray]:
 
 def _welch(a: np.ndarray, b: np.ndarray) -> Interval:
     """B - A from two independent samples: Welch's t interval."""
-    from scipy import stats
-
     mean = float(b.mean() - a.mean())
     va, vb = float(a.var(ddof=1)) / len(a), float(b.var(ddof=1)) / len(b)
     se = math.sqrt(va + vb)
     if se == 0:
         return Interval(mean, mean, mean, 0.0, min(len(a), len(b)))
     df = (va + vb) ** 2 / (va**2 / (len(a) - 1) + vb**2 / (len(b) - 1))
-    half = float(stats.t.ppf(0.975, df)) * se
+    half = t_quantile(0.975, df) * se
     return Interval(mean, mean - half, mean + half, se, min(len(a), len(b)), {"df": df})
 
 

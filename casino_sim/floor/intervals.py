@@ -32,6 +32,8 @@ from typing import Any
 
 import numpy as np
 
+from casino_sim.engine.stats import poisson_interval, t_quantile
+
 __all__ = [
     "BAND_QUANTILES",
     "Count",
@@ -173,10 +175,8 @@ def interval(
     mean = float(x.mean()) if n else math.nan
     if n < 2:
         return Interval(mean, None, None, None, n)
-    from scipy import stats  # here, not at the top: the reports import the types above
-
     se = float(x.std(ddof=1) / math.sqrt(n))
-    half = float(stats.t.ppf(0.975, n - 1)) * se
+    half = t_quantile(0.975, n - 1) * se
     lo, hi = mean - half, mean + half
     lo, hi = lo if low is None else max(lo, low), hi if high is None else min(hi, high)
     return Interval(mean, lo, hi, se, n)
@@ -184,8 +184,6 @@ def interval(
 
 def count_interval(counts: Sequence[int]) -> Count:
     """Mean count per replication with the exact Poisson (Garwood) interval of the total / R."""
-    from casino_sim.engine.stats import poisson_interval
-
     n = len(counts)
     total = int(sum(counts))
     if n == 0:

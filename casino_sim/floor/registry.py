@@ -1,13 +1,13 @@
 """The games on the floor, by the ``game:`` a floor file's table group names.
 
 >>> sorted(GAMES)
-['caribbean_stud', 'stud']
+['banked', 'caribbean_stud', 'stud']
 >>> game_of("caribbean_stud").label
 'Caribbean Stud'
 >>> game_of("keno")
 Traceback (most recent call last):
 ...
-KeyError: "no floor game 'keno' (games: caribbean_stud, stud)"
+KeyError: "no floor game 'keno' (games: banked, caribbean_stud, stud)"
 
 A game of one's own is one module with a :class:`~casino_sim.floor.games.FloorGame`
 (its plan, its tables, its seating, its figures and report rows), registered
@@ -16,13 +16,13 @@ with :func:`register_game` before the floor runs, and its group definition.
 
 from __future__ import annotations
 
-from casino_sim.floor import caribbean, stud
+from casino_sim.floor import banked, caribbean, stud
 from casino_sim.floor.games import FloorGame
 
 __all__ = ["GAMES", "game_of", "label_of", "register_game"]
 
 #: The registry: a floor game by its ``game:`` value.
-GAMES: dict[str, FloorGame] = {game.game: game for game in (caribbean.GAME, stud.GAME)}
+GAMES: dict[str, FloorGame] = {game.game: game for game in (caribbean.GAME, banked.GAME, stud.GAME)}
 
 
 def register_game(game: FloorGame) -> None:

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 __all__ = ["comparison_rows", "format_comparison"]
 
 _PERCENT = frozenset({"hold", "occupancy", "dealing_share", "house_edge_per_initial_bet",
-                      "theoretical_edge_per_initial_bet", "turned_away_share"})  # fmt: skip
+                      "theoretical_edge_per_initial_bet", "side_bet_house_edge",
+                      "turned_away_share"})  # fmt: skip
 _COUNT = frozenset({"rounds", "hands", "rounds_per_table_hour", "arrivals", "turned_away",
                     "gave_up_waiting", "sessions_played"})  # fmt: skip
 

@@ -33,8 +33,8 @@ from casino_sim.config.floor import NAMED_STRATEGIES
 
 def test_the_shipped_floors() -> None:
     names = {shipped_name(p) for p in shipped_files("floor")}
-    assert names == {"floors/pit", "floors/pit-7", "floors/card-room", "floors/casino",
-                     "floors/casino-costs"}  # fmt: skip
+    assert names == {"floors/pit", "floors/pit-7", "floors/pit-banked", "floors/card-room",
+                     "floors/casino", "floors/casino-costs"}  # fmt: skip
 
 
 def test_the_pit() -> None:
@@ -126,6 +126,7 @@ def test_cli_validates_and_lists_the_floors(capsys: pytest.CaptureFixture[str]) 
         ["floors/casino-costs", "floor"],
         ["floors/casino", "floor"],
         ["floors/pit-7", "floor"],
+        ["floors/pit-banked", "floor"],
         ["floors/pit", "floor"],
     ]
 
@@ -424,7 +425,7 @@ BAD_CASES = {
         "- game: blackjack",
         "game: blackjack",
         "tables[0].game",
-        "unknown game 'blackjack'; expected one of caribbean_stud, stud",
+        "unknown game 'blackjack'; expected one of caribbean_stud, banked, stud",
     ),
     "an unknown weekday": (
         "name: test floor\n",

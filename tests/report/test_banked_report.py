@@ -154,6 +154,18 @@ def _markdown_rows(md: str, title: str) -> list[list[str]]:
     return rows
 
 
+def test_the_game_protection_part_holds_the_leak_of_the_showdown_games(banked_report):
+    """Three Card Poker's flashed dealer card (exact, beside the published 3.4829%); the games
+    without a dealer hand have no such part."""
+    _, _, record = banked_report
+    sections = {s["title"]: s for s in _sections(record)}
+    (row,) = _table(sections["Three Card Poker"], "-leaks")["rows"]
+    assert Fraction(row["house_edge_exact"]) == Fraction(-443_162, 12_724_075)
+    assert f"{100 * row['player_edge']:.4f}%" == row["published"] == "3.4829%"
+    for title in ("Let It Ride", "Mississippi Stud"):
+        assert not [p for p in sections[title]["parts"] if p["id"].endswith("-protection")]
+
+
 def test_every_integer_is_exact_in_every_format(banked_report):
     from openpyxl import load_workbook
 

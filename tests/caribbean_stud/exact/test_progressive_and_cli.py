@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -96,22 +94,24 @@ def test_capped_paytable_reports_edge_by_ante(capsys):
         ),
     ],
 )
-def test_bad_input_one_line_status_2(args, needle, tmp_path):
-    result = subprocess.run(
-        [sys.executable, "-m", "casino_sim", *args], capture_output=True, text=True, check=False
-    )
-    assert result.returncode == 2, result.stderr
-    assert "Traceback" not in result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1 and needle in result.stderr
+def test_bad_input_one_line_status_2(args, needle, capsys):
+    """In this process (the console script's entry point); tests/config/test_cli.py runs a
+    bad command as a process, traceback-free."""
+    try:
+        status = main(args)
+    except SystemExit as stop:  # argparse's own exit
+        status = stop.code
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and needle in err
 
 
-def test_bad_strategy_file_names_the_key(tmp_path):
+def test_bad_strategy_file_names_the_key(tmp_path, capsys):
     bad = tmp_path / "s.yaml"
     bad.write_text("kind: caribbean_strategy\nname: x\nrules:\n  - at_least: A Z\n")
-    result = subprocess.run([sys.executable, "-m", "casino_sim", "analyze", "--strategy", str(bad)],
-                            capture_output=True, text=True, check=False)  # fmt: skip
-    assert result.returncode == 2
-    assert "s.yaml:4: rules[0].at_least" in result.stderr
+    assert main(["analyze", "--strategy", str(bad)]) == 2
+    assert "s.yaml:4: rules[0].at_least" in capsys.readouterr().err
 
 
 def _capped(tmp_path: Path, cap: int) -> Path:

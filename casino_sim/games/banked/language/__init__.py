@@ -30,6 +30,7 @@ from casino_sim.config.banked_game import BankedGame
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.actions import StrategyTable
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck, canonical
+from casino_sim.games.banked.language.holdem import solve_holdem
 from casino_sim.games.banked.language.outcomes import (
     BankedAnalysis,
     LineRow,
@@ -113,7 +114,8 @@ def solve_banked(game: BankedGame, strategy: str = "optimal", *, deck: Deck = FU
             policy = rules.get(game.decisions[0].after) if game.decisions else None
             if policy is None:
                 raise OptionError(f"strategy {strategy!r} has no rules for the decision")
-        solved = solve_showdown(game, deck, policy=policy)
+        shape = solve_holdem if game.cards_of("board") else solve_showdown
+        solved = shape(game, deck, policy=policy)
         outcomes, decisions = solved.outcomes, solved.decisions
         words, table, played = solved.words, solved.table, solved.strategy
     else:

@@ -87,12 +87,15 @@ def choices_of(game: BankedGame, decision: Decision) -> list[Choice]:
 class DecisionPoint:
     """One decision of a :class:`StrategyTable`: after stage ``stage`` the player sees ``seen``
     cards (own and board), and in money state ``state`` takes ``choices[picks[state][i]]``, ``i``
-    the colex index of those cards (positions in the deck)."""
+    the colex index of those cards (positions in the deck). When the action depends on which
+    cards are the player's own (hold'em), ``own`` says how many: ``i = colex(own cards) *
+    C(deck, seen - own) + colex(board cards)``."""
 
     stage: str
     seen: int
     choices: tuple[Choice, ...]
     picks: Mapping[tuple[int, ...], np.ndarray]
+    own: int = 0
 
 
 @dataclass(frozen=True, eq=False)

@@ -28,6 +28,7 @@ __all__ = [
     "gather_up",
     "scatter_counts",
     "scatter_down",
+    "seen_card_counts",
     "showdown_counts",
     "subset_patterns",
 ]
@@ -190,6 +191,35 @@ def showdown_counts(
         out[i, 1] = win
         out[i, 2] = tie
         out[i, 3] = lose
+
+
+@njit(cache=True)
+def seen_card_counts(
+    player_masks: np.ndarray,
+    player_values: np.ndarray,
+    dealer: DealerHands,
+    seen: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """``out[i, s]`` += the outcome counts of :func:`showdown_counts`, split by the set ``s``
+    of the dealer's cards the player sees: ``seen[d, j]`` is the colex index of the ``j``-th
+    such set of dealer hand ``d``, so each dealer hand counts once per set that can be seen."""
+    for i in range(player_masks.shape[0]):
+        mask = player_masks[i]
+        value = player_values[i]
+        for d in range(dealer.masks.shape[0]):
+            if dealer.masks[d] & mask:
+                continue
+            if not dealer.qualifies[d]:
+                bucket = 0
+            elif dealer.values[d] < value:
+                bucket = 1
+            elif dealer.values[d] == value:
+                bucket = 2
+            else:
+                bucket = 3
+            for j in range(seen.shape[1]):
+                out[i, seen[d, j], bucket] += 1
 
 
 @njit(cache=True)

@@ -74,11 +74,13 @@ def settle(game: BankedGame, outcome: Outcome) -> tuple[Fraction, ...]:
 
 def _versus(resolve: VersusDealer, amount: int, showdown: int, line: int) -> Fraction:
     nq, win, tie, _lose = range(4)
+    table = resolve.paytable
+    pays = table[line].pays if line < len(table) else resolve.pays
     if showdown == nq:
-        net = amount * resolve.pays if resolve.dealer_not_qualified == "pays" else Fraction(0)
+        net = amount * pays if resolve.dealer_not_qualified == "pays" else Fraction(0)
         player_won = resolve.dealer_not_qualified == "pays"
     elif showdown == win:
-        net, player_won = amount * resolve.pays, True
+        net, player_won = amount * pays, True
     elif showdown == tie:
         net, player_won = (Fraction(0) if resolve.ties == "push" else Fraction(-amount)), False
     else:
@@ -269,10 +271,8 @@ def line_rows(
     rows: list[LineRow] = []
     seen: dict[tuple[Any, ...], list[str]] = {}
     for name, wager in game.wagers.items():
-        resolve = wager.resolve
-        paytable = resolve.paytable if isinstance(resolve, PaytableResolution) else resolve.bonus
-        if paytable:
-            seen.setdefault(tuple(paytable), []).append(name)
+        if wager.resolve.lines:
+            seen.setdefault(tuple(wager.resolve.lines), []).append(name)
     for paytable, wagers in seen.items():
         label = ", ".join(wagers)
         first = wagers[0]

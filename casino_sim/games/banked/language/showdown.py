@@ -24,7 +24,6 @@ import numpy as np
 from casino_sim.combinatorics import colex_index, combinations_array
 from casino_sim.config.banked_game import (
     BankedGame,
-    PaytableResolution,
     StrategyRule,
     rank_text,
 )
@@ -48,7 +47,15 @@ from casino_sim.games.banked.language.hands import (
 from casino_sim.games.banked.language.kernels import DealerHands, showdown_counts
 from casino_sim.games.banked.language.outcomes import Outcome, settle
 
-__all__ = ["ShowdownSolution", "solve_showdown"]
+__all__ = [
+    "ShowdownSolution",
+    "check_showdown",
+    "describe",
+    "hand_values",
+    "player_classes",
+    "rule_picks",
+    "solve_showdown",
+]
 
 #: The most player-hand x dealer-hand pairs the exact showdown enumerates.
 MAX_PAIRS = 2_000_000_000
@@ -66,7 +73,8 @@ class ShowdownSolution:
     strategy: StrategyTable
 
 
-def _check(game: BankedGame) -> None:
+def check_showdown(game: BankedGame) -> None:
+    """Refuse a game this solver does not solve, saying what it solves."""
     player, dealer = game.hands["player"], game.hands.get("dealer")
     stage = game.stages[0]
     if (
@@ -89,7 +97,7 @@ def _check(game: BankedGame) -> None:
 
 
 @cache
-def _player_classes(deck: Deck, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def player_classes(deck: Deck, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """One player hand (positions in the deck) per suit class, the class sizes, and the class of
     every hand by its colex index."""
     hands = combinations_array(len(deck), size).astype(np.int64)
@@ -108,7 +116,8 @@ def _player_classes(deck: Deck, size: int) -> tuple[np.ndarray, np.ndarray, np.n
     return reps, np.array(list(keys.values()), dtype=np.int64), member
 
 
-def _values(deck: Deck, ranking: str, hands: np.ndarray) -> np.ndarray:
+def hand_values(deck: Deck, ranking: str, hands: np.ndarray) -> np.ndarray:
+    """The value (int64) of each hand (rows of deck positions) in ``ranking``."""
     values: np.ndarray = ranking_values(ranking, deck)[colex_index(hands)].astype(np.int64)
     return values
 
@@ -117,31 +126,29 @@ def solve_showdown(
     game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
 ) -> ShowdownSolution:
     """Solve ``game`` on ``deck``: optimally, or with a named strategy's rules."""
-    _check(game)
+    check_showdown(game)
     stage = game.stages[0]
     n, ranking = len(deck), game.hands["player"].ranking
-    reps, weights, member = _player_classes(deck, stage.player)
+    reps, weights, member = player_classes(deck, stage.player)
     dealer_total = comb(n - stage.player, stage.dealer)
     if len(reps) * comb(n, stage.dealer) > MAX_PAIRS:
         raise OptionError(f"{game.name}: too many player and dealer hands for the exact showdown")
     dealer_hands = combinations_array(n, stage.dealer).astype(np.int64)
-    dealer_values = _values(deck, ranking, dealer_hands)
+    dealer_values = hand_values(deck, ranking, dealer_hands)
     bits = np.left_shift(np.int64(1), np.arange(n, dtype=np.int64))
     dealer = DealerHands(
         masks=bits[dealer_hands].sum(axis=1),
         values=dealer_values,
         qualifies=meets(game.qualifier, ranking)[dealer_values],
     )
-    player_values = _values(deck, ranking, reps)
+    player_values = hand_values(deck, ranking, reps)
     counts = np.zeros((len(reps), 4), dtype=np.int64)
     showdown_counts(bits[reps].sum(axis=1), player_values, dealer, counts)
 
     names = list(game.wagers)
     wager_lines = []
     for wager in game.wagers.values():
-        resolve = wager.resolve
-        paytable = resolve.paytable if isinstance(resolve, PaytableResolution) else resolve.bonus
-        wager_lines.append(line_index(paytable, ranking))
+        wager_lines.append(line_index(wager.resolve.lines, ranking))
     choices = choices_of(game, game.decisions[0])
     start = tuple(w.initial for w in game.wagers.values())
     afters = [c.apply(start, names) for c in choices]
@@ -153,7 +160,7 @@ def solve_showdown(
             nets[key] = sum(settle(game, Outcome(state, False, bucket, lines, 1)), Fraction(0))
         return nets[key]
 
-    rule_pick = _rule_picks(game, policy, choices, ranking) if policy is not None else None
+    rule_pick = rule_picks(game, policy, choices, ranking) if policy is not None else None
     tally: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...]], int] = defaultdict(int)
     taken: dict[str, int] = dict.fromkeys((c.name for c in choices), 0)
     by_value: dict[int, set[int]] = defaultdict(set)
@@ -190,13 +197,13 @@ def solve_showdown(
             if row[b]:
                 tally[(after, False, b, lines)] += weight * row[b]
     outcomes = tuple(Outcome(s, f, b, ln, c) for (s, f, b, ln), c in tally.items())
-    words, table = _describe(by_value, choices, ranking)
+    words, table = describe(by_value, choices, ranking)
     point = DecisionPoint(stage.name, stage.player, tuple(choices), {start: picks[member]})
     strategy = StrategyTable(start, (point,))
     return ShowdownSolution(outcomes, {stage.name: taken}, words, table, strategy)
 
 
-def _rule_picks(
+def rule_picks(
     game: BankedGame, rules: Sequence[StrategyRule], choices: Sequence[Choice], ranking: str
 ) -> np.ndarray:
     """A named strategy's action index for every hand value."""
@@ -215,7 +222,7 @@ def _class_words(key: str, ranks: tuple[int, ...]) -> str:
     return f"{hand_label(key)} {rank_text(ranks)}"
 
 
-def _describe(
+def describe(
     by_value: Mapping[int, set[int]], choices: Sequence[Choice], ranking: str
 ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     """The strategy in words (a threshold when there is one) and by hand category."""

@@ -1,15 +1,22 @@
-"""Side bets: a paytable on a hand that no decision changes, counted over every set of its cards.
+"""Side bets: a paytable on a hand that no decision changes, counted over every set of its cards
+(:func:`analyze_side_bet`), or settled on dealt hands (:func:`side_bet_pays`, :func:`side_bet_lines`:
+a floor table's side bets).
 
 >>> from casino_sim.config import load_banked_game
 >>> game = load_banked_game("banked/three_card_poker")
 >>> pair_plus = analyze_side_bet(game, "pair_plus", "40-30-6-4-1")
 >>> pair_plus.hands, pair_plus.total_return
 (22100, Fraction(-512, 1))
+>>> pays = side_bet_pays(game, "pair_plus", "40-30-6-4-1")
+>>> hands = np.array([[48, 49, 50], [0, 4, 9]])  # three aces; 2c 3c 4d
+>>> [pays.returns[line] for line in side_bet_lines(pays, hands).tolist()]
+[Fraction(31, 1), Fraction(7, 1)]
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -18,11 +25,19 @@ import numpy as np
 
 from casino_sim.combinatorics import BINOMIAL
 from casino_sim.config.banked_game import BankedGame
+from casino_sim.games.banked.language.dealt import hand_values
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck, line_index, ranking_values
 from casino_sim.games.banked.language.kernels import best_of_histogram, subset_patterns
 from casino_sim.games.banked.language.outcomes import LineRow, SideBetAnalysis
 
-__all__ = ["analyze_side_bet", "analyze_side_bets", "value_histogram"]
+__all__ = [
+    "SideBetPays",
+    "analyze_side_bet",
+    "analyze_side_bets",
+    "side_bet_lines",
+    "side_bet_pays",
+    "value_histogram",
+]
 
 
 @cache
@@ -46,7 +61,7 @@ def analyze_side_bet(
     """One paytable of side bet ``name``: every hand of its cards, one unit each."""
     side = game.side_bets[name]
     lines = side.paytables[paytable]
-    cards = sum(game.cards_of(owner) for owner in side.hand.cards)
+    cards = game.rule_cards(side.hand)
     histogram = value_histogram(side.hand.ranking, deck, cards)
     which = line_index(lines, side.hand.ranking)[: len(histogram)]
     hands = comb(len(deck), cards)
@@ -83,3 +98,44 @@ def analyze_side_bets(game: BankedGame, *, deck: Deck = FULL_DECK) -> tuple[Side
         for name, side in game.side_bets.items()
         for paytable in side.paytables
     )
+
+
+@dataclass(frozen=True, eq=False)
+class SideBetPays:
+    """One paytable of a side bet, to settle dealt hands: the ``owners`` whose cards it reads,
+    dealt up to and including stage ``through`` (empty: every stage), the ``ranking``, the
+    line of each hand value (``line_of``, the lines' count: none) and what one unit returns
+    by line (``returns``: the line's pays plus the bet; the last entry, no line, 0)."""
+
+    side_bet: str
+    paytable: str
+    owners: tuple[str, ...]
+    through: str
+    ranking: str
+    line_of: np.ndarray
+    returns: tuple[Fraction, ...]
+
+
+def side_bet_pays(game: BankedGame, name: str, paytable: str) -> SideBetPays:
+    """Paytable ``paytable`` of side bet ``name`` of ``game``, by the rules
+    :func:`analyze_side_bet` counts."""
+    side = game.side_bets[name]
+    lines = side.paytables[paytable]
+    ranking = side.hand.ranking
+    return SideBetPays(
+        side_bet=name,
+        paytable=paytable,
+        owners=tuple(side.hand.cards),
+        through=side.hand.through,
+        ranking=ranking,
+        line_of=line_index(lines, ranking),
+        returns=(*(line.pays + 1 for line in lines), Fraction(0)),
+    )
+
+
+def side_bet_lines(pays: SideBetPays, cards: np.ndarray) -> np.ndarray:
+    """The line each hand of ``cards`` (int64, hands x the side bet's cards: those of its
+    ``owners`` through its stage, positions in the 52-card deck) makes: the best hand of the
+    ranking's size among each row's cards."""
+    lines: np.ndarray = pays.line_of[hand_values(pays.ranking, cards)]
+    return lines.astype(np.int64)

@@ -28,26 +28,53 @@ from casino_sim.games.banked.language.outcomes import (
     BankedAnalysis,
     LineRow,
     Outcome,
+    SideBetAnalysis,
     line_rows,
     settle,
 )
+from casino_sim.games.banked.language.side_bets import SideBetPays
 
-__all__ = ["BankedSimulation", "Tally", "build_result"]
+__all__ = ["BankedSimulation", "SimulatedSideBet", "Tally", "build_result"]
 
 
 @dataclass(frozen=True, eq=False)
 class Tally:
-    """Deals of a chunk (or of chunks merged): ``cells`` (int64, deals per cell) and
-    ``actions`` (int64, deals per action of each decision)."""
+    """Deals of a chunk (or of chunks merged): ``cells`` (int64, deals per cell),
+    ``actions`` (int64, deals per action of each decision) and ``side_lines`` (per side bet
+    paytable, int64 deals per line, the last: no line)."""
 
     deals: int
     cells: np.ndarray
     actions: np.ndarray
+    side_lines: tuple[np.ndarray, ...] = ()
 
     def merge(self, other: Tally) -> Tally:
         """Both tallies' deals (integer sums: the order does not matter)."""
+        sides = tuple(a + b for a, b in zip(self.side_lines, other.side_lines, strict=True))
         return Tally(self.deals + other.deals, self.cells + other.cells,
-                     self.actions + other.actions)  # fmt: skip
+                     self.actions + other.actions, sides)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class SimulatedSideBet:
+    """One side bet paytable, a unit bet on every deal: its measured house edge beside the
+    ``exact`` analysis, and the deals per line (``hits``, the last: no line)."""
+
+    exact: SideBetAnalysis
+    house_edge: Estimate
+    hits: tuple[int, ...]
+
+    def to_record(self) -> dict[str, Any]:
+        """JSON-ready: the estimate with its interval beside the exact edge, and the hits."""
+        return {
+            "side_bet": self.exact.side_bet,
+            "paytable": self.exact.paytable,
+            "house_edge": _compared(self.house_edge, self.exact.house_edge),
+            "lines": [
+                {"line": row.line, "hits": hits, "exact_probability": str(row.probability)}
+                for row, hits in zip(self.exact.rows, self.hits, strict=True)
+            ],
+        }
 
 
 @dataclass(frozen=True, eq=False)
@@ -73,6 +100,7 @@ class BankedSimulation:
     wager_returns: Mapping[str, Estimate]
     line_rows: tuple[LineRow, ...]
     decisions: Mapping[str, Mapping[str, int]]
+    side_bets: tuple[SimulatedSideBet, ...] = ()
 
     def exact_return(self, wager: str) -> Fraction:
         """The exact return of ``wager`` per deal, in units."""
@@ -116,6 +144,7 @@ class BankedSimulation:
                 }
                 for stage, taken in self.decisions.items()
             },
+            "side_bets": [s.to_record() for s in self.side_bets],
         }
 
 
@@ -133,8 +162,10 @@ def build_result(
     *,
     seed: int | Sequence[int] | None,
     workers: int,
+    side_bets: Sequence[tuple[SideBetPays, SideBetAnalysis]] = (),
 ) -> BankedSimulation:
-    """The estimates of ``tally``'s deals: ``cells`` and ``actions`` name its counts."""
+    """The estimates of ``tally``'s deals: ``cells`` and ``actions`` name its counts, and
+    ``side_bets`` (the pays and the exact analysis of each) its ``side_lines``."""
     n = tally.deals
     unit = game.wagers[game.house_edge_per].initial
     count = tally.cells.astype(np.float64)
@@ -177,4 +208,18 @@ def build_result(
         wager_returns=returns,
         line_rows=line_rows(game, lines, n),
         decisions=dict(decisions),
+        side_bets=tuple(
+            _side_bet(pays, exact_side, hits, n)
+            for (pays, exact_side), hits in zip(side_bets, tally.side_lines, strict=True)
+        ),
     )
+
+
+def _side_bet(
+    pays: SideBetPays, exact: SideBetAnalysis, hits: np.ndarray, n: int
+) -> SimulatedSideBet:
+    """The side bet's house edge measured over ``n`` deals whose lines are ``hits``."""
+    net = np.array([float(r - 1) for r in pays.returns])
+    count = hits.astype(np.float64)
+    edge = mean_estimate(n=n, total=-(count @ net), total_squares=count @ (net * net))
+    return SimulatedSideBet(exact, edge, tuple(int(h) for h in hits))

@@ -20,6 +20,7 @@ from math import lcm, sqrt
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.errors import OptionError
@@ -173,13 +174,45 @@ def _optimal_decisions(
     counts: DealerCounts, nets: dict[str, int], key_index: np.ndarray
 ) -> np.ndarray:
     win_net = np.array([nets[k] for k in PAY_KEYS], dtype=np.int64)[np.maximum(key_index, 0)]
-    nq = counts.no_qualify.astype(np.int64)
-    win = counts.win.astype(np.int64)
-    lose = counts.lose.astype(np.int64)
-    ev_raise = nq * nets["no_qualify"] + win * win_net[:, None] + lose * nets["lose"]
-    ev_fold = DEALER_HOLE_SETS * nets["fold"]
-    raises: np.ndarray = (ev_raise > ev_fold) & counts.valid_cells()
+    outcome_nets = np.array(
+        [nets["no_qualify"], nets["lose"], DEALER_HOLE_SETS * nets["fold"]], dtype=np.int64
+    )
+    return _raise_cells(counts, win_net, outcome_nets)
+
+
+def _raise_cells(counts: DealerCounts, win_net: np.ndarray, outcome_nets: np.ndarray) -> np.ndarray:
+    """Whether raising beats folding in each (class, up-card) cell; ``outcome_nets`` holds
+    the net of a dealer who does not qualify, of a loss, and of folding every dealer hand."""
+    raises = np.zeros(counts.no_qualify.shape, dtype=np.bool_)
+    _fill_raise_cells(
+        counts.no_qualify,
+        counts.win,
+        counts.tie,
+        counts.valid_cells(),
+        win_net,
+        outcome_nets,
+        raises,
+    )
     return raises
+
+
+@njit(cache=True)
+def _fill_raise_cells(
+    no_qualify: np.ndarray,
+    win: np.ndarray,
+    tie: np.ndarray,
+    valid: np.ndarray,
+    win_net: np.ndarray,
+    outcome_nets: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    nq_net, lose_net, fold_value = outcome_nets[0], outcome_nets[1], outcome_nets[2]
+    for c in range(out.shape[0]):
+        for u in range(out.shape[1]):
+            if valid[c, u]:
+                n, w = np.int64(no_qualify[c, u]), np.int64(win[c, u])
+                lose = DEALER_HOLE_SETS - n - w - np.int64(tie[c, u])
+                out[c, u] = n * nq_net + w * win_net[c] + lose * lose_net > fold_value
 
 
 def _table_decisions(counts: DealerCounts, table: DecisionTable) -> np.ndarray:

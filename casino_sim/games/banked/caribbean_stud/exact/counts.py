@@ -80,24 +80,42 @@ class DealerCounts:
 @njit(cache=True)
 def suit_order_and_key(
     hand: np.ndarray,
-) -> tuple[np.ndarray, np.int64]:
-    """Suits ordered by (rank mask desc, suit asc) and the canonical key of the hand."""
-    masks = np.zeros(4, dtype=np.int64)
+) -> tuple[tuple[int, int, int, int], np.int64]:
+    """Suits ordered by (rank mask desc, suit asc) and the canonical key of the hand.
+
+    Scalars only (no array per hand): the expansion of a strategy calls it 2,598,960 times.
+    """
+    m0 = m1 = m2 = m3 = np.int64(0)
     for card in hand:
-        masks[card & 3] |= np.int64(1) << (card >> 2)
-    # argsort of the keys -masks * 4 - suit + 3 (distinct: any sort gives the one order), by
-    # insertion: numba's general argsort takes seconds to compile on a first run
-    keys = -masks * 4 - np.arange(4) + 3
-    order = np.arange(4)
-    for i in range(1, 4):
-        j = i
-        while j > 0 and keys[order[j - 1]] > keys[order[j]]:
-            order[j - 1], order[j] = order[j], order[j - 1]
-            j -= 1
-    key = np.int64(0)
-    for s in order:
-        key = (key << 13) | masks[s]
-    return order, key
+        bit = np.int64(1) << (card >> 2)
+        suit = card & 3
+        if suit == 0:
+            m0 |= bit
+        elif suit == 1:
+            m1 |= bit
+        elif suit == 2:
+            m2 |= bit
+        else:
+            m3 |= bit
+    # (mask, suit) pairs sorted by mask descending, then suit ascending (a sorting network)
+    a, b, c, d = (m0, 0), (m1, 1), (m2, 2), (m3, 3)
+    a, b = _before(a, b)
+    c, d = _before(c, d)
+    a, c = _before(a, c)
+    b, d = _before(b, d)
+    b, c = _before(b, c)
+    key = (((a[0] << 13 | b[0]) << 13 | c[0]) << 13) | d[0]
+    return (a[1], b[1], c[1], d[1]), key
+
+
+@njit(cache=True, inline="always")
+def _before(
+    x: tuple[np.int64, int], y: tuple[np.int64, int]
+) -> tuple[tuple[np.int64, int], tuple[np.int64, int]]:
+    """``x, y`` in suit order: the larger rank mask first, the smaller suit on equal masks."""
+    if y[0] > x[0] or (y[0] == x[0] and y[1] < x[1]):
+        return y, x
+    return x, y
 
 
 @njit(cache=True)
@@ -113,25 +131,22 @@ def _canonical_keys(
 def expand_class_masks(
     hands: np.ndarray,
     class_keys: np.ndarray,
-    rep_orders: np.ndarray,
-    class_masks: np.ndarray,
+    suit_words: np.ndarray,
+    spread: np.ndarray,
     out: np.ndarray,
 ) -> None:
-    """Map each hand to its class and carry the class's up-card bits through the suit relabelling."""
+    """Map each hand to its class and carry the class's up-card bits through the suit relabelling.
+
+    ``suit_words[c, p]`` holds, as 13 rank bits, the up-cards of class ``c``'s representative
+    in the suit at position ``p`` of its suit order; ``spread[w]`` moves rank bit ``k`` of ``w``
+    to bit ``4 k`` (a card's bit for suit 0), so each suit is four operations, not 13.
+    """
     for i in range(hands.shape[0]):
         order, key = suit_order_and_key(hands[i])
         c = np.searchsorted(class_keys, key)
-        rep_order = rep_orders[c]
-        rep_mask = class_masks[c]
         mask = np.uint64(0)
-        for up in range(52):
-            rank, suit = up >> 2, up & 3
-            position = 0
-            while order[position] != suit:
-                position += 1
-            rep_up = rank * 4 + rep_order[position]
-            if (rep_mask >> np.uint64(rep_up)) & np.uint64(1):
-                mask |= np.uint64(1) << np.uint64(up)
+        for position in range(4):
+            mask |= spread[suit_words[c, position]] << np.uint64(order[position])
         out[i] = mask
 
 

@@ -25,7 +25,11 @@ from casino_sim.games.banked.caribbean_stud.exact.counts import (
     DealerCounts,
     expand_class_masks,
 )
-from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable, all_hands_by_index
+from casino_sim.games.banked.caribbean_stud.strategy.table import (
+    N_HANDS,
+    DecisionTable,
+    all_hands_by_index,
+)
 
 __all__ = ["AceKingRule", "ace_king_summary", "decision_table", "optimal_strategy"]
 
@@ -34,13 +38,19 @@ def decision_table(
     analysis: CaribbeanAnalysis, counts: DealerCounts, *, name: str
 ) -> DecisionTable:
     """Expand an analysis's per-class decisions into a :class:`DecisionTable` for every hand."""
-    bits = analysis.raise_decisions.astype(np.uint64) << np.arange(52, dtype=np.uint64)
-    class_masks = np.bitwise_or.reduce(bits, axis=1)
-    rep_orders = suit_orders(counts.representatives)
-    hands = all_hands_by_index()
-    out = np.empty(len(hands), dtype=np.uint64)
-    expand_class_masks(hands, counts.class_keys, rep_orders, class_masks, out)
+    by_suit_and_rank = analysis.raise_decisions.reshape(-1, 13, 4).transpose(0, 2, 1)
+    rank_bytes = np.packbits(by_suit_and_rank, axis=-1, bitorder="little").astype(np.int64)
+    words_by_suit = rank_bytes[..., 0] | rank_bytes[..., 1] << 8
+    suit_words = np.take_along_axis(words_by_suit, suit_orders(counts.representatives), axis=1)
+    out = np.empty(N_HANDS, dtype=np.uint64)
+    expand_class_masks(all_hands_by_index(), counts.class_keys, suit_words, _SPREAD, out)
     return DecisionTable(name, out)
+
+
+#: ``_SPREAD[w]``: the 13 rank bits of ``w`` moved to the card bits of suit 0 (bit ``k`` to ``4 k``).
+_SPREAD = np.array(
+    [sum(1 << 4 * k for k in range(13) if w >> k & 1) for w in range(1 << 13)], dtype=np.uint64
+)
 
 
 def suit_orders(hands: np.ndarray) -> np.ndarray:
@@ -48,7 +58,7 @@ def suit_orders(hands: np.ndarray) -> np.ndarray:
 
     >>> from casino_sim.games.banked.caribbean_stud.exact.counts import suit_order_and_key
     >>> hand = np.array([[0, 4, 9, 13, 50]], dtype=np.int8)
-    >>> bool((suit_orders(hand)[0] == suit_order_and_key(hand[0])[0]).all())
+    >>> tuple(suit_orders(hand)[0]) == suit_order_and_key(hand[0])[0]
     True
     """
     cards = hands.astype(np.int64)

@@ -7,7 +7,7 @@
 
 The progressive's questions (contribution rate, break-even meter) are in
 :mod:`.solve_progressive`. Each returns a
-:class:`~.solve_result.SolveResult`: the best answer, the figure it achieves, its
+:class:`~casino_sim.engine.solve_result.SolveResult`: the best answer, the figure it achieves, its
 distance to the target and the runners-up. A target outside what the search space
 can reach raises :class:`~casino_sim.errors.OptionError` naming the reachable range.
 
@@ -34,6 +34,14 @@ import numpy as np
 
 from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.common import CARIBBEAN_HANDS
+from casino_sim.engine.solve_result import (
+    Candidate,
+    SolveResult,
+    exact_value,
+    money,
+    percent,
+    plain,
+)
 from casino_sim.errors import OptionError
 from casino_sim.evaluator import ace_king_threshold, category
 from casino_sim.games.banked.caribbean_stud.exact.analysis import (
@@ -43,15 +51,7 @@ from casino_sim.games.banked.caribbean_stud.exact.analysis import (
 )
 from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
 from casino_sim.games.banked.caribbean_stud.exact.counts import DEALER_HOLE_SETS
-from casino_sim.games.banked.caribbean_stud.exact.solve_result import (
-    Candidate,
-    SolveResult,
-    exact_value,
-    money,
-    percent,
-    plain,
-    validated_copy,
-)
+from casino_sim.games.banked.caribbean_stud.exact.solve_result import validated_copy
 from casino_sim.games.banked.caribbean_stud.rules import PAY_KEYS
 
 __all__ = [

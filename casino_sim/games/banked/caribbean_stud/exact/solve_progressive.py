@@ -13,15 +13,10 @@ import math
 from fractions import Fraction
 
 from casino_sim.config.progressive import ProgressivePaytable
+from casino_sim.engine.solve_result import Candidate, SolveResult, money, percent
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
-from casino_sim.games.banked.caribbean_stud.exact.solve_result import (
-    Candidate,
-    SolveResult,
-    money,
-    percent,
-    validated_copy,
-)
+from casino_sim.games.banked.caribbean_stud.exact.solve_result import validated_copy
 
 __all__ = ["solve_break_even_meter", "solve_contribution_rate"]
 

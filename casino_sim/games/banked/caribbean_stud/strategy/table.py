@@ -41,11 +41,16 @@ def hand_index(hands: np.ndarray) -> np.ndarray:
 
 @cache
 def all_hands_by_index() -> np.ndarray:
-    """Every five-card hand, row ``i`` holding the hand whose :func:`hand_index` is ``i``."""
-    hands = combinations_array(52, 5)
-    ordered = np.empty_like(hands)
-    ordered[hand_index(hands)] = hands
-    return ordered
+    """Every five-card hand, row ``i`` holding the hand whose :func:`hand_index` is ``i``.
+
+    Colexicographic order is the lexicographic order of the cards mirrored (``51 - c``),
+    reversed: no index to compute.
+
+    >>> bool((hand_index(all_hands_by_index()[:1000]) == np.arange(1000)).all())
+    True
+    """
+    mirrored = combinations_array(52, 5)
+    return np.ascontiguousarray((51 - mirrored)[::-1, ::-1])
 
 
 @cache

@@ -1,0 +1,113 @@
+"""What every replication shares for a banked game group: the game solved for each player
+type's strategy, each type's money by cell, the side bets on the felt and their exact edges.
+
+A cell is one way a deal ends (the Monte Carlo's :class:`~casino_sim.games.banked.language.
+table_api.Prepared`); the solver's ``settle`` gives its net result on every wager in units,
+turned here once into cents at each player type's bet (whole cents, breakage to the house).
+
+>>> from casino_sim.config import load_floor
+>>> floor = load_floor("floors/pit-banked")
+>>> plan = prepare_plan(floor, floor.group("three-card"))
+>>> plan.edges["Q-6-4"] == plan.edges["optimal"], plan.edges["optimal"], plan.side_edges
+(True, Fraction(686689, 20358520), {'pair_plus 40-30-6-4-1': Fraction(128, 5525)})
+>>> money = plan.money["tcp-player"]
+>>> money.bet, money.most_stake, money.side_stake
+(1000, 2000, 1000)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from casino_sim.config.banked_game import BankedGame
+from casino_sim.config.floor import BankedGameGroup
+from casino_sim.config.floor_loader import Floor
+from casino_sim.config.money import cents
+from casino_sim.games.banked.language.table_api import (
+    Prepared,
+    SideBetPays,
+    analyze_side_bet,
+    prepare,
+    settle,
+    side_bet_pays,
+    solve_banked,
+)
+
+__all__ = ["BankedPlan", "TypeMoney", "prepare_plan"]
+
+
+@dataclass(frozen=True, eq=False)
+class TypeMoney:
+    """A player type's money at a banked game group, cents: its ``bet`` (the initial bet on
+    the game's ``house_edge_per`` wager), the stake and the payout (wagers returned included)
+    of each cell of its strategy (``slot``), its theoretical win a hand (the bet x the exact
+    house edge) and what each side bet on the felt pays back by line."""
+
+    slot: str
+    bet: int
+    stake: np.ndarray  # int64 per cell
+    paid: np.ndarray  # int64 per cell
+    theo: float
+    side_paid: tuple[np.ndarray, ...]  # per side bet on the felt: int64 per line
+    side_stake: int  # the side bets on the felt, one bet each
+    most_stake: int  # the largest main-game stake of a hand
+
+
+@dataclass(frozen=True, eq=False)
+class BankedPlan:
+    """A banked game group's game, strategies, money by player type and side bets."""
+
+    game: BankedGame
+    pace: tuple[float, ...]  # seconds a round takes with n players, n = 0 .. seats
+    strategies: Mapping[str, Prepared]  # by strategy name: the Monte Carlo's arrays
+    edges: Mapping[str, Fraction]  # by strategy name: the exact house edge per bet
+    money: Mapping[str, TypeMoney]  # by player type
+    side_bets: tuple[SideBetPays, ...]  # on the felt
+    side_edges: Mapping[str, Fraction]  # "side bet paytable" -> its exact house edge
+
+
+def prepare_plan(floor: Floor, group: BankedGameGroup) -> BankedPlan:
+    """Solve ``group``'s game for each strategy its player types play and settle every cell
+    in cents at each type's bet."""
+    game = floor.banked_games[group.name]
+    unit = game.wagers[game.house_edge_per].initial
+    strategies: dict[str, Prepared] = {}
+    edges: dict[str, Fraction] = {}
+    nets: dict[str, tuple[np.ndarray, tuple[Fraction, ...]]] = {}
+    sides = tuple(side_bet_pays(game, name, table) for name, table in group.side_bets.items())
+    money: dict[str, TypeMoney] = {}
+    for kind in floor.definition.traffic.players:
+        if group.name not in kind.games:
+            continue
+        name = kind.strategy
+        if name not in strategies:
+            solved = solve_banked(game, name)
+            strategies[name] = prepared = prepare(game, solved.strategy, 1, 1)
+            edges[name] = solved.analysis.house_edge
+            stakes = np.array([sum(cell.amounts) for cell in prepared.cells], np.int64)
+            returns = tuple(sum(settle(game, cell), Fraction(sum(cell.amounts)))
+                            for cell in prepared.cells)  # fmt: skip
+            nets[name] = (stakes, returns)
+        bet = cents(kind.bet_for(group))
+        per_unit = bet // unit  # whole cents: the loader checked
+        stakes, returns = nets[name]
+        money[kind.name] = TypeMoney(
+            slot=name,
+            bet=bet,
+            stake=stakes * per_unit,
+            paid=np.array([int(per_unit * r) for r in returns], np.int64),
+            theo=bet * float(edges[name]),
+            side_paid=tuple(np.array([int(bet * r) for r in s.returns], np.int64) for s in sides),
+            side_stake=bet * len(sides),
+            most_stake=int(stakes.max()) * per_unit,
+        )
+    side_edges = {
+        f"{s.side_bet} {s.paytable}": analyze_side_bet(game, s.side_bet, s.paytable).house_edge
+        for s in sides
+    }
+    pace = tuple(group.pace.seconds(n) for n in range(group.seats + 1))
+    return BankedPlan(game, pace, strategies, edges, money, sides, side_edges)

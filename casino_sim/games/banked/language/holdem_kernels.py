@@ -1,0 +1,243 @@
+"""The compiled flop loop of the hold'em solver: every (hole cards, flop), decided once.
+
+:func:`solve_flops` sums, for every flop class and every hole pair, the showdown counts of
+:mod:`~.holdem_boards` (by the hand's final paytable line) over the turns and rivers, one per
+orbit of the flop's own suit symmetry weighted by the orbit's size, and decides each (hole
+cards, flop) from those sums. The sums are taken by pair of card types, not by hole pair:
+each board adds its rows once, and the card removal of a hole pair (the boards holding one
+of its cards) comes out by inclusion-exclusion at the end of the flop.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit, prange
+
+from casino_sim.combinatorics import colex5
+from casino_sim.games.banked.language.holdem_boards import TYPES, BoardTable, HoldemTables
+
+__all__ = ["Choices", "FlopSums", "FlopWork", "flop_sums", "solve_flops"]
+
+#: Flop classes summed by one task of :func:`solve_flops` (with one set of sums).
+FLOPS_PER_TASK = 8
+
+
+class FlopWork(NamedTuple):
+    """The flop classes and their boards: ``flops`` int64[F, 3] (positions); ``stab_start``
+    int64[F + 1] into ``stab`` (rows of ``perms``, int64[S]); ``perms`` int64[g, n] position
+    maps; ``tr_start`` int64[F + 1] into ``tr_pairs`` int64[T, 2], ``tr_sizes`` int64[T] and
+    ``tr_board`` int64[T] (the turn and river, one per orbit of the flop's stabilizer, the
+    orbit sizes and the five-card board's class: its row of the
+    :class:`~.holdem_boards.BoardTable`)."""
+
+    flops: np.ndarray
+    stab_start: np.ndarray
+    stab: np.ndarray
+    perms: np.ndarray
+    tr_start: np.ndarray
+    tr_pairs: np.ndarray
+    tr_sizes: np.ndarray
+    tr_board: np.ndarray
+
+
+class Choices(NamedTuple):
+    """The decision: ``nets`` int64[c, combos, 4], each action's scaled net per deal by line and
+    showdown (unused for a fold); ``fold`` bool[c]; ``order`` int64[c], the actions in the order
+    ties are settled (the preferred first); ``fold_units`` int64[1], what a fold loses (scaled);
+    ``fixed`` int64 per hand value: a named strategy's action for the player's five cards at the
+    decision (-1: the best action); ``values5`` int16 by colex index: five-card hand values."""
+
+    nets: np.ndarray
+    fold: np.ndarray
+    order: np.ndarray
+    fold_units: np.ndarray
+    fixed: np.ndarray
+    values5: np.ndarray
+
+
+class FlopSums(NamedTuple):
+    """One thread's sums for :func:`_flop` (``width``: 4 per paytable line): ``acc``
+    int32[n * (n - 1) / 2, width] by hole pair; ``every`` int32[5, 676, width] and ``holding``
+    int32[5, n, 26, width] by flush suit; ``seen`` bool[5], the flush suits met; per pair of
+    types the row of the :class:`~.holdem_boards.BoardTable` it was last read from
+    (``row_of``) and for which turn and river (``board_of``, an index of ``tr_pairs``; -1:
+    none), int64[676] each."""
+
+    acc: np.ndarray
+    every: np.ndarray
+    holding: np.ndarray
+    seen: np.ndarray
+    row_of: np.ndarray
+    board_of: np.ndarray
+
+
+@njit(cache=True)
+def flop_sums(n: int, width: int) -> FlopSums:
+    """Zeroed sums for a deck of ``n`` cards."""
+    return FlopSums(
+        np.zeros((n * (n - 1) // 2, width), dtype=np.int32),
+        np.zeros((5, TYPES * TYPES, width), dtype=np.int32),
+        np.zeros((5, n, TYPES, width), dtype=np.int32),
+        np.zeros(5, dtype=np.bool_),
+        np.zeros(TYPES * TYPES, dtype=np.int64),
+        np.full(TYPES * TYPES, -1, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def _flop(
+    f: int, flops: FlopWork, tables: HoldemTables, boards: BoardTable, sums: FlopSums
+) -> None:
+    """Fill ``sums.acc[hole, line * 4 + showdown]`` (zero before) with the counts of flop
+    class ``f`` summed over its boards, each weighted by its orbit size.
+
+    A hole pair's sum is over the boards that miss both its cards: the sum over every board
+    (by the pair's types), less the boards holding each card, plus the board holding both.
+    A card's type depends on the board's flush suit only, so the sums are kept by flush suit
+    (4: none): ``every[suit, pair of types]``, ``holding[suit, card, the other card's type]``.
+    """
+    codes, binomial = tables.codes, tables.binomial
+    n = codes.shape[0]
+    flop = flops.flops[f]
+    acc, every, holding, seen, row_of, board_of = sums
+    for t in range(flops.tr_start[f], flops.tr_start[f + 1]):
+        turn, river = flops.tr_pairs[t, 0], flops.tr_pairs[t, 1]
+        suits = 0  # four 4-bit counts
+        for c in (codes[flop[0]], codes[flop[1]], codes[flop[2]], codes[turn], codes[river]):
+            suits += 1 << ((c & 3) << 2)
+        suit = 4
+        for s in range(4):
+            if (suits >> (s << 2)) & 15 >= 3:
+                suit = s
+        seen[suit] = True
+        kt = 2 * (codes[turn] >> 2) + (1 if (codes[turn] & 3) == suit else 0)
+        kr = 2 * (codes[river] >> 2) + (1 if (codes[river] & 3) == suit else 0)
+        both = binomial[river, 2] + turn if turn < river else binomial[turn, 2] + river
+        size = flops.tr_sizes[t]
+        b = flops.tr_board[t]
+        counts = boards.counts
+        for at in range(boards.start[b], boards.start[b] + boards.rows[b]):
+            pair, col = boards.pair[at], 4 * boards.line[at]
+            for k in range(4):
+                every[suit, pair, col + k] += size * counts[at, k]
+            row_of[pair] = at
+            board_of[pair] = t
+        for card, kind in ((turn, kt), (river, kr)):
+            for other in range(TYPES):
+                pair = min(kind, other) * TYPES + max(kind, other)
+                if board_of[pair] == t:
+                    at = row_of[pair]
+                    col = 4 * boards.line[at]
+                    for k in range(4):
+                        holding[suit, card, other, col + k] += size * counts[at, k]
+        pair = min(kt, kr) * TYPES + max(kt, kr)
+        if board_of[pair] == t:
+            at = row_of[pair]
+            col = 4 * boards.line[at]
+            for k in range(4):
+                acc[both, col + k] += size * counts[at, k]
+    for suit in range(5):
+        if not seen[suit]:
+            continue
+        for y in range(n):
+            if y == flop[0] or y == flop[1] or y == flop[2]:
+                continue
+            ky = 2 * (codes[y] >> 2) + (1 if (codes[y] & 3) == suit else 0)
+            for x in range(y):
+                if x == flop[0] or x == flop[1] or x == flop[2]:
+                    continue
+                kx = 2 * (codes[x] >> 2) + (1 if (codes[x] & 3) == suit else 0)
+                pair = min(kx, ky) * TYPES + max(kx, ky)
+                hole = binomial[y, 2] + x
+                for k in range(acc.shape[1]):
+                    acc[hole, k] += every[suit, pair, k] - holding[suit, x, ky, k]
+                    acc[hole, k] -= holding[suit, y, kx, k]
+
+    for suit in range(5):  # ready for the next flop
+        if seen[suit]:
+            every[suit] = 0
+            holding[suit] = 0
+            seen[suit] = False
+
+
+@njit(cache=True)
+def _decide(
+    f: int, work: FlopWork, tables: HoldemTables, choices: Choices, acc: np.ndarray,
+    picks: np.ndarray, hand5: np.ndarray, played: np.ndarray, deals: np.ndarray,
+) -> None:  # fmt: skip
+    """Decide every hole pair of flop class ``f`` from its sums ``acc`` (see
+    :func:`solve_flops`), each summed over the flop's symmetry."""
+    binomial = tables.binomial
+    n = work.perms.shape[1]
+    n_combos = played.shape[2]
+    stab = work.stab[work.stab_start[f] : work.stab_start[f + 1]]
+    width = 4 * n_combos
+    sym = np.zeros(width, dtype=np.int64)
+    cards = np.empty(5, dtype=np.int64)
+    cards[:3] = work.flops[f]
+    worth = np.zeros(choices.nets.shape[0], dtype=np.int64)
+    nets = choices.nets.reshape(choices.nets.shape[0], width)
+    for b in range(1, n):
+        for a in range(b):
+            hole = binomial[b, 2] + a
+            picks[f, hole] = -1
+            if (
+                a == cards[0]
+                or a == cards[1]
+                or a == cards[2]
+                or b == cards[0]
+                or (b == cards[1] or b == cards[2])
+            ):
+                continue
+            sym[:] = 0
+            for g in stab:
+                pa, pb = work.perms[g, a], work.perms[g, b]
+                image = binomial[max(pa, pb), 2] + min(pa, pb)
+                for k in range(width):
+                    sym[k] += acc[image, k]
+            total = 0
+            for k in range(width):
+                total += sym[k]
+            cards[3] = a
+            cards[4] = b
+            value = choices.values5[colex5(cards, 0, binomial)]
+            hand5[f, hole] = value
+            best = choices.fixed[value]
+            if best < 0:
+                for c in range(worth.shape[0]):
+                    if choices.fold[c]:
+                        worth[c] = -choices.fold_units[0] * total
+                    else:
+                        worth[c] = 0
+                        for k in range(width):
+                            worth[c] += sym[k] * nets[c, k]
+                best = choices.order[0]
+                for c in choices.order[1:]:
+                    if worth[c] > worth[best]:
+                        best = c
+            picks[f, hole] = best
+            deals[f, best] += total // stab.shape[0]
+            for k in range(width):
+                played[f, best, k // 4, k % 4] += sym[k] // stab.shape[0]
+
+
+@njit(cache=True, parallel=True)
+def solve_flops(
+    work: FlopWork, tables: HoldemTables, boards: BoardTable, choices: Choices,
+    picks: np.ndarray, hand5: np.ndarray, played: np.ndarray, deals: np.ndarray,
+) -> None:  # fmt: skip
+    """Decide every (flop class, hole pair) and count what follows.
+
+    Fills ``picks[f, hole]`` (the action, -1: the hole holds a flop card), ``hand5[f, hole]``
+    (the player's five-card value at the decision), ``played[f, action, combo, showdown]`` and
+    ``deals[f, action]``: the deals of one flop of the class (multiply by the class size).
+    """
+    n_flops = work.flops.shape[0]
+    for task in prange((n_flops + FLOPS_PER_TASK - 1) // FLOPS_PER_TASK):
+        sums = flop_sums(tables.codes.shape[0], 4 * played.shape[2])
+        for f in range(task * FLOPS_PER_TASK, min(n_flops, (task + 1) * FLOPS_PER_TASK)):
+            _flop(f, work, tables, boards, sums)
+            _decide(f, work, tables, choices, sums.acc, picks, hand5, played, deals)
+            sums.acc[:] = 0

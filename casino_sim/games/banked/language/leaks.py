@@ -1,0 +1,221 @@
+"""What a leak is worth: the exact figures when the player sees some of the dealer's cards.
+
+Game protection asks what a flashed dealer card is worth to a player who plays the
+strategy that is best *given* it (hole-carding). For a game decided by one showdown
+against a hidden dealer hand (Three Card Poker: :mod:`.showdown`), ``dealer:N``
+counts every deal once per set of ``N`` dealer cards that can be the ones seen (a
+random ``N`` of the dealer's cards: each set equally likely), splits the dealer hands
+of each player hand by that set (:func:`~.kernels.seen_card_counts`), takes the best
+action for each (player hand, seen cards) with the game's ``prefer`` rule, and folds
+the outcomes into the usual exact figures: the house edge (negative: the player's edge),
+element of risk, SD, and the strategy by the card seen.
+
+>>> from casino_sim.config import load_banked_game
+>>> leak = analyze_leak(load_banked_game("banked/three_card_poker"), parse_leak("dealer:1"))
+>>> f"{float(-leak.analysis.house_edge):.4%}", leak.analysis.strategy_words[-1]
+('3.4829%', 'dealer shows A: bet play 1x with high card A-9-2 or better, else fold')
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+
+import numpy as np
+
+from casino_sim.combinatorics import colex_index, combinations_array
+from casino_sim.config.banked_game import BankedGame
+from casino_sim.errors import OptionError
+from casino_sim.games.banked.language.actions import choices_of
+from casino_sim.games.banked.language.hands import FULL_DECK, Deck, line_index, meets
+from casino_sim.games.banked.language.kernels import DealerHands, seen_card_counts
+from casino_sim.games.banked.language.outcomes import (
+    BankedAnalysis,
+    Outcome,
+    settle,
+    summarize,
+)
+from casino_sim.games.banked.language.showdown import (
+    check_showdown,
+    describe,
+    hand_values,
+    player_classes,
+)
+
+__all__ = ["Leak", "LeakAnalysis", "analyze_leak", "parse_leak"]
+
+_RANKS = "23456789TJQKA"
+
+
+@dataclass(frozen=True)
+class Leak:
+    """``dealer:N``: the player sees ``cards`` of the dealer's hidden cards."""
+
+    kind: str
+    cards: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind}:{self.cards}"
+
+
+def parse_leak(text: str) -> Leak:
+    """``dealer:1`` -> ``Leak("dealer", 1)``; anything else raises :class:`OptionError`.
+
+    >>> parse_leak("dealer:2")
+    Leak(kind='dealer', cards=2)
+    """
+    match = re.fullmatch(r"\s*(dealer|share)\s*:\s*(\d+)\s*", text)
+    if match is None or int(match.group(2)) < 1:
+        raise OptionError(f"--leak: expected dealer:N (N of the dealer's cards seen), got {text!r}")
+    if match.group(1) == "share":
+        raise OptionError(
+            "--leak share:K (sharing cards with K other players) is not solved this release; "
+            "dealer:N is"
+        )
+    return Leak(match.group(1), int(match.group(2)))
+
+
+@dataclass(frozen=True)
+class LeakAnalysis:
+    """The exact figures with the leak (``analysis``; its deals count each deal once per set of
+    cards that can be seen) beside the house edge without it."""
+
+    leak: Leak
+    analysis: BankedAnalysis
+    house_edge_without: Fraction
+    seen_sets: int
+
+
+def analyze_leak(game: BankedGame, leak: Leak, *, deck: Deck = FULL_DECK) -> LeakAnalysis:
+    """The optimal strategy and exact figures of ``game`` when the player sees ``leak``."""
+    from casino_sim.games.banked.language import solve_banked
+
+    try:
+        check_showdown(game)
+    except OptionError:
+        raise OptionError(
+            f"--leak {leak.label}: {game.name} is not a one-decision showdown against a hidden "
+            "dealer hand; the leak analysis solves those (Three Card Poker) this release"
+        ) from None
+    stage = game.stages[0]
+    if not 1 <= leak.cards < stage.dealer:
+        raise OptionError(
+            f"--leak {leak.label}: the dealer holds {stage.dealer} cards; see 1 to "
+            f"{stage.dealer - 1} of them"
+        )
+    counts, reps, weights = _seen_counts(game, deck, leak.cards)
+    outcomes, taken, by_seen = _best_actions(game, counts, reps, weights, deck)
+    words, table = _words(game, by_seen, deck, leak.cards)
+    analysis = summarize(
+        game,
+        outcomes,
+        strategy=f"optimal, seeing {leak.cards} of the dealer's cards",
+        deck_cards=len(deck),
+        decisions={stage.name: taken},
+        words=words,
+        table=table,
+    )
+    without = solve_banked(game, deck=deck).analysis.house_edge
+    return LeakAnalysis(leak, analysis, without, math.comb(stage.dealer, leak.cards))
+
+
+def _seen_counts(
+    game: BankedGame, deck: Deck, cards: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Outcome counts per player class and seen set (class x C(n, cards) x 4), the classes'
+    representatives and sizes."""
+    stage = game.stages[0]
+    n, ranking = len(deck), game.hands["player"].ranking
+    reps, weights, _ = player_classes(deck, stage.player)
+    dealer_hands = combinations_array(n, stage.dealer).astype(np.int64)
+    values = hand_values(deck, ranking, dealer_hands)
+    bits = np.left_shift(np.int64(1), np.arange(n, dtype=np.int64))
+    dealer = DealerHands(
+        masks=bits[dealer_hands].sum(axis=1),
+        values=values,
+        qualifies=meets(game.qualifier, ranking)[values],
+    )
+    seen = np.stack(
+        [colex_index(dealer_hands[:, list(c)]) for c in combinations(range(stage.dealer), cards)],
+        axis=1,
+    ).astype(np.int64)
+    counts = np.zeros((len(reps), math.comb(n, cards), 4), dtype=np.int64)
+    seen_card_counts(bits[reps].sum(axis=1), hand_values(deck, ranking, reps), dealer, seen, counts)
+    return counts, reps, weights
+
+
+def _best_actions(
+    game: BankedGame, counts: np.ndarray, reps: np.ndarray, weights: np.ndarray, deck: Deck
+) -> tuple[tuple[Outcome, ...], dict[str, int], dict[int, dict[int, set[int]]]]:
+    """The outcomes of the best action per (player class, seen set), the deals per action, and
+    per seen set the actions taken by player hand value."""
+    ranking = game.hands["player"].ranking
+    names = list(game.wagers)
+    wager_lines = [line_index(w.resolve.lines, ranking) for w in game.wagers.values()]
+    choices = choices_of(game, game.decisions[0])
+    start = tuple(w.initial for w in game.wagers.values())
+    afters = [c.apply(start, names) for c in choices]
+    order = sorted(range(len(choices)), key=lambda i: choices[i].felt)
+    if game.prefer == "larger_bet":
+        order = order[::-1]
+    player_values = hand_values(deck, ranking, reps)
+    tally: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...]], int] = defaultdict(int)
+    taken = dict.fromkeys((c.name for c in choices), 0)
+    by_seen: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
+    for r in range(len(reps)):
+        value = int(player_values[r])
+        lines = tuple(int(table[value]) for table in wager_lines)
+        nets = [
+            [Fraction(-sum(start))] * 4
+            if after is None
+            else [sum(settle(game, Outcome(after, False, b, lines, 1)), Fraction(0)) for b in range(4)]
+            for after in afters
+        ]  # fmt: skip
+        scale = math.lcm(*(x.denominator for row in nets for x in row))
+        scaled = np.array([[int(x * scale) for x in row] for row in nets], dtype=np.int64)
+        rows = counts[r]
+        live = np.flatnonzero(rows.sum(axis=1))
+        worth = rows[live] @ scaled.T  # (seen sets, actions): exact integers
+        best = np.full(len(live), order[0])
+        for i in order[1:]:
+            best = np.where(worth[:, i] > worth[np.arange(len(live)), best], i, best)
+        weight = int(weights[r])
+        for s, pick in zip(live.tolist(), best.tolist(), strict=True):
+            row = rows[s]
+            total = int(row.sum())
+            taken[choices[pick].name] += weight * total
+            by_seen[s][value].add(pick)
+            after = afters[pick]
+            if after is None:
+                tally[(start, True, -1, ())] += weight * total
+                continue
+            for b in range(4):
+                if row[b]:
+                    tally[(after, False, b, lines)] += weight * int(row[b])
+    outcomes = tuple(Outcome(s, f, b, ln, c) for (s, f, b, ln), c in tally.items())
+    return outcomes, taken, by_seen
+
+
+def _words(
+    game: BankedGame, by_seen: dict[int, dict[int, set[int]]], deck: Deck, cards: int
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """With one card seen: the strategy by the seen card's rank, lowest first; else a summary."""
+    choices = choices_of(game, game.decisions[0])
+    ranking = game.hands["player"].ranking
+    if cards != 1:
+        return ("the action depends on the player's hand and the cards seen (deals by action)",), ()
+    by_rank: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
+    for position, values in by_seen.items():
+        for value, picks in values.items():
+            by_rank[deck[position] >> 2][value] |= picks
+    words, table = [], []
+    for rank in sorted(by_rank):
+        said, shown = describe(by_rank[rank], choices, ranking)
+        words.append(f"dealer shows {_RANKS[rank]}: {said[0]}")
+        table += [(f"dealer shows {_RANKS[rank]}: {hand}", text) for hand, text in shown]
+    return tuple(words), tuple(table)
