@@ -30,6 +30,8 @@ from casino_sim.cli import main
 #: command quoted on two pages (the floor's, in the README and docs/floor.md) is in one group,
 #: so it runs once.
 FIRST_GROUP = frozenset({"README.md", "floor.md", "report.md", "scale-out.md"})
+#: Commands of this game run on the worker of the ``holdem`` group (tests/banked/test_holdem.py).
+HOLDEM = "banked/casino_holdem"
 
 ROOT = Path(__file__).parent.parent
 PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
@@ -137,6 +139,8 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _grouped(transcript: Transcript) -> Any:
     group = "docs-commands-1" if transcript.page in FIRST_GROUP else "docs-commands-2"
+    if HOLDEM in transcript.command:  # with the hold'em tests: their kernels compile once
+        group = "holdem"
     name = f"{transcript.page}:{transcript.line}:{transcript.command.split()[1]}"
     return pytest.param(transcript, marks=pytest.mark.xdist_group(group), id=name)
 

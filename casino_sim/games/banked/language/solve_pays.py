@@ -38,7 +38,7 @@ __all__ = ["MAX_SOLVES", "Paytable", "paytables_of", "solve_banked_pays"]
 #: Most candidate paytables of a main wager the search solves (each is one exact solve).
 MAX_SOLVES = 40
 #: Most candidate side-bet paytables (each is a few exact sums).
-MAX_SIDE_CANDIDATES = 1_000_000
+MAX_SIDE_CANDIDATES = 100_000
 
 
 @dataclass(frozen=True)
@@ -185,6 +185,11 @@ def solve_banked_pays(
         raise OptionError("--keys: name one line or more")
     grids = _key_grids(chosen, keys, step, bounds or {})
     base = [line.pays for line in chosen.lines]
+    limit = MAX_SIDE_CANDIDATES if chosen.side_bet else MAX_SOLVES
+    span = math.prod(len(g) for g in grids.values())
+    if span > 10 * limit:  # too many even before the falling order thins them out
+        raise OptionError(f"{span:,} candidate paytables in the bounds: far more than the "
+                          f"{limit:,} this search solves; narrow them with --bounds or fewer --keys")  # fmt: skip
     settings = []
     for values in itertools.product(*grids.values()):
         pays = list(base)
@@ -195,7 +200,6 @@ def solve_banked_pays(
     if not settings:
         raise OptionError(f"no pays of {', '.join(keys)} in the bounds keep {chosen.name} "
                           "falling from its top line down")  # fmt: skip
-    limit = MAX_SIDE_CANDIDATES if chosen.side_bet else MAX_SOLVES
     if len(settings) > limit:
         raise OptionError(f"{len(settings):,} candidate paytables: more than the {limit:,} this "
                           "search solves; narrow them with --bounds or fewer --keys")  # fmt: skip
