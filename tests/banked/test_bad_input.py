@@ -106,3 +106,36 @@ def test_a_shape_the_solver_does_not_solve(
     path.write_text(text)
     assert main(["analyze", str(path)]) == 2
     assert "the exact solver solves" in capsys.readouterr().err
+
+
+FIVE_CARD_SHOWDOWN = """\
+kind: banked_game
+name: Five card showdown
+stages:
+  - {name: deal, player: 5, dealer: 5}
+hands:
+  player: {cards: [player], use: 5, ranking: five_card_high}
+  dealer: {cards: [dealer], use: 5, ranking: five_card_high}
+qualifier: {hand: high_card, at_least: A-K}
+wagers:
+  ante: {initial: 1, resolve: {type: versus_dealer, dealer_not_qualified: pays}}
+  raise: {resolve: {type: versus_dealer, dealer_not_qualified: push}}
+decisions:
+  - after: deal
+    actions: [{action: fold}, {action: bet, wager: raise, times: 2, of: ante}]
+house_edge_per: ante
+"""
+
+
+def test_a_game_too_big_for_the_exact_showdown_says_how_long_it_would_take(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Caribbean Stud without its up card: about 2.8e11 hand pairs, refused before any is made."""
+    game = load_text(FIVE_CARD_SHOWDOWN, name="five.yaml")
+    with pytest.raises(OptionError, match=r"about 281,441,378,400 player and dealer hands to "
+                       r"count, 13 minutes here: over the exact showdown's limit"):  # fmt: skip
+        analyze_banked(game)  # type: ignore[arg-type]
+    path = tmp_path / "five.yaml"
+    path.write_text(FIVE_CARD_SHOWDOWN)
+    assert main(["analyze", str(path)]) == 2
+    assert "player and dealer hands to count" in capsys.readouterr().err
