@@ -125,10 +125,15 @@ def test_this_process_does_its_idle_work_while_it_waits(toy):
         assert ahead.wait("slow") and seen == [True]  # once
 
 
-def test_a_wait_that_blocks_says_what_it_waits_for(toy, caplog):
+def test_a_wait_that_blocks_says_what_it_waits_for(toy, caplog, monkeypatch):
     import time
 
-    slow = Precompiler([[Task("toy", time.sleep, (1,))]])
+    from casino_sim.engine import compiling
+
+    # the wait speaks after QUIET_WAIT_SECONDS: made short beside the task's 2 s, so the lane's
+    # start (a fork of a large worker process, on a loaded machine) cannot use up the margin
+    monkeypatch.setattr(compiling, "QUIET_WAIT_SECONDS", 0.1)
+    slow = Precompiler([[Task("toy", time.sleep, (2,))]])
     with caplog.at_level(logging.INFO, logger="casino_sim.compile"), slow as ahead:
         assert ahead.wait("toy")
     assert "waiting for the toy kernels to compile (first run only)" in caplog.messages
