@@ -29,15 +29,22 @@ from typing import TYPE_CHECKING, Any
 
 from casino_sim.config.banked_game import PaytableResolution, VersusDealer
 from casino_sim.errors import OptionError
+from casino_sim.report.par.banked_tables import (
+    exact_value,
+    lines_table,
+    net_table,
+    returns_table,
+    unit_name,
+)
 from casino_sim.report.par.inputs import input_name
 from casino_sim.report.par.model import Column, Figure, Part, Section, Table
 
 if TYPE_CHECKING:
     from casino_sim.config import BankedGame
-    from casino_sim.games.banked.language import BankedAnalysis, LineRow, SideBetAnalysis
+    from casino_sim.games.banked.language import BankedAnalysis, SideBetAnalysis
     from casino_sim.report.par.inputs import BankedInput
 
-__all__ = ["banked_section", "exact_analysis", "published", "strategy_analyses", "unit_name"]
+__all__ = ["banked_section", "exact_analysis", "published", "strategy_analyses"]
 
 #: A published figure as a file's notes or a side bet's source quote it: "house edge of 3.37%".
 _PUBLISHED = {
@@ -72,12 +79,6 @@ def strategy_analyses(item: BankedInput, main: BankedAnalysis) -> list[BankedAna
     return [main, *others]
 
 
-def unit_name(game: BankedGame) -> str:
-    """What one unit of the house edge is called: ``ante`` when the wager it is the initial
-    bet of is called so, else ``unit``."""
-    return "ante" if game.house_edge_per == "ante" else "unit"
-
-
 def published(text: str, key: str) -> str:
     """The figure ``key`` (``house_edge``, ``element_of_risk``, ``average_total_bet``) as
     ``text`` quotes it, or "".
@@ -95,22 +96,6 @@ def published(text: str, key: str) -> str:
 def _side_published(source: str) -> str:
     found = _LEADING_PERCENT.match(source)
     return found.group(1) if found else ""
-
-
-def _pays(pays: Fraction | None) -> str:
-    if pays is None:
-        return "loses"
-    return "push" if pays == 0 else f"{pays} to 1"
-
-
-def _whole(value: Fraction) -> int | float:
-    """An exact value as an int when whole (kept exact in every format), else a float."""
-    return value.numerator if value.denominator == 1 else float(value)
-
-
-def _exact(value: Fraction) -> int | str:
-    """An exact value as an int when whole, else its fraction as text (``p/q``)."""
-    return value.numerator if value.denominator == 1 else str(value)
 
 
 def _settled(game: BankedGame, name: str) -> str:
@@ -320,7 +305,7 @@ def _exact_part(item: BankedInput, analysis: BankedAnalysis, prefix: str) -> Par
         Figure(
             "total_result",
             f"player's total result over all deals ({unit}s)",
-            _exact(a.total_return),
+            exact_value(a.total_return),
             "count" if a.total_return.denominator == 1 else "text",
         ),
     ]
@@ -340,9 +325,9 @@ def _exact_part(item: BankedInput, analysis: BankedAnalysis, prefix: str) -> Par
                     note="as the file's notes quote it",
                 )
             )
-    tables = [_returns_table(item, a, prefix), _net_table(a, prefix, unit)]
+    tables = [returns_table(item, a, prefix), net_table(a, prefix, unit)]
     if a.line_rows:
-        tables.append(_lines_table(a.line_rows, f"{prefix}-lines", "Paytable lines", a.deals))
+        tables.append(lines_table(a.line_rows, f"{prefix}-lines", "Paytable lines", a.deals))
     paragraphs = (
         f"Every one of the {a.deals:,} deals of {a.deck_cards} cards counted, strategy "
         f"{a.strategy}. The house edge is the expected loss per {unit} (the initial bet on "
@@ -353,117 +338,6 @@ def _exact_part(item: BankedInput, analysis: BankedAnalysis, prefix: str) -> Par
     return Part(
         f"{prefix}-exact", "Exact analysis", paragraphs, tuple(figures), tables=tuple(tables)
     )
-
-
-def _returns_table(item: BankedInput, a: BankedAnalysis, prefix: str) -> Table:
-    unit = unit_name(item.game)
-    rows = [
-        {
-            "wager": name,
-            "total": _exact(total),
-            "per_deal": float(total / a.deals),
-            "per_deal_exact": str(total / a.deals),
-        }
-        for name, total in a.wager_returns.items()
-    ]
-    rows.append(
-        {
-            "wager": "all",
-            "total": _exact(a.total_return),
-            "per_deal": float(a.total_return / a.deals),
-            "per_deal_exact": str(a.total_return / a.deals),
-        }
-    )
-    return Table(
-        f"{prefix}-wager-returns",
-        "Return by wager",
-        (
-            Column("wager", "wager"),
-            Column("total", f"player's net over all deals ({unit}s)", "count"),
-            Column("per_deal", f"per deal (per {unit})", "decimal"),
-            Column("per_deal_exact", f"per deal (per {unit}, exact)"),
-        ),
-        tuple(rows),
-        note=f"The player's net result on each wager, in {unit}s; the sum is minus the house "
-        "edge per deal.",
-    )
-
-
-def _net_table(a: BankedAnalysis, prefix: str, unit: str) -> Table:
-    rows: list[dict[str, Any]] = [
-        {
-            "net": str(r.net),
-            "net_value": _whole(r.net),
-            "combinations": r.combinations,
-            "probability": float(r.probability),
-            "probability_exact": str(r.probability),
-            "contribution": float(r.net * r.probability),
-        }
-        for r in a.net_rows
-    ]
-    rows.append(
-        {
-            "net": "Total",
-            "net_value": None,
-            "combinations": a.deals,
-            "probability": 1.0,
-            "probability_exact": "1",
-            "contribution": float(-a.house_edge),
-        }
-    )
-    return Table(
-        f"{prefix}-net",
-        "Deals by net result",
-        (
-            Column("net", "net result (exact)"),
-            Column("net_value", "net result", "number"),
-            Column("combinations", "deals", "count"),
-            Column("probability", "probability", "decimal"),
-            Column("probability_exact", "probability (exact)"),
-            Column("contribution", "return (net x probability)", "decimal"),
-        ),
-        tuple(rows),
-        note=f"Over all {a.deals:,} deals; the net of all wagers together, in {unit}s.",
-    )
-
-
-def _lines_table(
-    lines: Sequence[LineRow], id: str, title: str, total: int, *, side_bet: bool = False
-) -> Table:
-    rows: list[dict[str, Any]] = []
-    for r in lines:
-        row: dict[str, Any] = {
-            "wager": r.wager,
-            "line": r.line,
-            "pays": _pays(r.pays),
-            "pays_to_one": None if r.pays is None else _whole(r.pays),
-            "combinations": r.combinations,
-            "probability": float(r.probability),
-            "probability_exact": str(r.probability),
-        }
-        if side_bet:
-            won = r.pays if r.pays is not None else Fraction(-1)
-            row["contribution"] = float(won * r.probability)
-        rows.append(row)
-    columns = [
-        Column("wager", "wagers"),
-        Column("line", "line"),
-        Column("pays", "pays"),
-        Column("pays_to_one", "pays (to 1)", "number"),
-        Column("combinations", "hands" if side_bet else "deals", "count"),
-        Column("probability", "probability", "decimal"),
-        Column("probability_exact", "probability (exact)"),
-    ]
-    if side_bet:
-        columns.append(Column("contribution", "return (per unit)", "decimal"))
-        columns = columns[1:]  # one side bet a table: no wager column
-    note = (
-        f"Every one of the {total:,} hands of its cards, one unit each."
-        if side_bet
-        else f"The player's final hand on each paytable, over the {total:,} deals; a folded "
-        "deal is on no line."
-    )
-    return Table(id, title, tuple(columns), tuple(rows), note=note)
 
 
 def _slug(text: str) -> str:
@@ -500,7 +374,7 @@ def _side_bets_part(sides: Sequence[SideBetAnalysis], prefix: str) -> Part:
         rows,
     )
     lines = [
-        _lines_table(
+        lines_table(
             s.rows,
             f"{prefix}-side-{_slug(s.side_bet)}-{_slug(s.paytable)}",
             f"Side bet {s.side_bet}, paytable {s.paytable}",

@@ -303,7 +303,8 @@ def banked_comparison(
     """Banked games of the same rules side by side from the report's exact analyses: house
     edge, element of risk, average total bet, SD, each wager's return, each side bet's edge."""
     from casino_sim.report.compare import Traffic, comparison_record, figure_row
-    from casino_sim.report.par.banked import hit_frequency, unit_name
+    from casino_sim.report.par.banked import hit_frequency
+    from casino_sim.report.par.banked_tables import unit_name
     from casino_sim.report.par.inputs import input_name
 
     unit = unit_name(items[0].game)

@@ -27,12 +27,12 @@ from itertools import combinations
 
 import numpy as np
 
-from casino_sim.combinatorics import colex_index, combinations_array
+from casino_sim.combinatorics import colex_index
 from casino_sim.config.banked_game import BankedGame
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.actions import choices_of
-from casino_sim.games.banked.language.hands import FULL_DECK, Deck, line_index, meets
-from casino_sim.games.banked.language.kernels import DealerHands, seen_card_counts
+from casino_sim.games.banked.language.hands import FULL_DECK, Deck, line_index
+from casino_sim.games.banked.language.kernels import seen_card_counts
 from casino_sim.games.banked.language.outcomes import (
     BankedAnalysis,
     Outcome,
@@ -40,7 +40,9 @@ from casino_sim.games.banked.language.outcomes import (
     summarize,
 )
 from casino_sim.games.banked.language.showdown import (
+    card_masks,
     check_showdown,
+    dealer_hands,
     describe,
     hand_values,
     player_classes,
@@ -132,20 +134,14 @@ def _seen_counts(
     stage = game.stages[0]
     n, ranking = len(deck), game.hands["player"].ranking
     reps, weights, _ = player_classes(deck, stage.player)
-    dealer_hands = combinations_array(n, stage.dealer).astype(np.int64)
-    values = hand_values(deck, ranking, dealer_hands)
-    bits = np.left_shift(np.int64(1), np.arange(n, dtype=np.int64))
-    dealer = DealerHands(
-        masks=bits[dealer_hands].sum(axis=1),
-        values=values,
-        qualifies=meets(game.qualifier, ranking)[values],
-    )
+    hands, dealer = dealer_hands(game, deck)
     seen = np.stack(
-        [colex_index(dealer_hands[:, list(c)]) for c in combinations(range(stage.dealer), cards)],
+        [colex_index(hands[:, list(c)]) for c in combinations(range(stage.dealer), cards)],
         axis=1,
     ).astype(np.int64)
     counts = np.zeros((len(reps), math.comb(n, cards), 4), dtype=np.int64)
-    seen_card_counts(bits[reps].sum(axis=1), hand_values(deck, ranking, reps), dealer, seen, counts)
+    player_masks = card_masks(n)[reps].sum(axis=1)
+    seen_card_counts(player_masks, hand_values(deck, ranking, reps), dealer, seen, counts)
     return counts, reps, weights
 
 

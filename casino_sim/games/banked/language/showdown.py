@@ -49,7 +49,9 @@ from casino_sim.games.banked.language.outcomes import Outcome, settle
 
 __all__ = [
     "ShowdownSolution",
+    "card_masks",
     "check_showdown",
+    "dealer_hands",
     "describe",
     "hand_values",
     "player_classes",
@@ -131,6 +133,21 @@ def player_classes(deck: Deck, size: int) -> tuple[np.ndarray, np.ndarray, np.nd
     return reps, np.array(list(keys.values()), dtype=np.int64), member
 
 
+def card_masks(n: int) -> np.ndarray:
+    """One bit per deck position (int64): a hand's mask is the sum of its cards' bits."""
+    return np.left_shift(np.int64(1), np.arange(n, dtype=np.int64))
+
+
+def dealer_hands(game: BankedGame, deck: Deck) -> tuple[np.ndarray, DealerHands]:
+    """Every dealer hand of ``deck`` (rows of positions) and the arrays the showdown kernels
+    read: its mask, its value in the game's ranking and whether it qualifies."""
+    ranking = game.hands["player"].ranking
+    hands = combinations_array(len(deck), game.stages[0].dealer).astype(np.int64)
+    values = hand_values(deck, ranking, hands)
+    masks = card_masks(len(deck))[hands].sum(axis=1)
+    return hands, DealerHands(masks, values, meets(game.qualifier, ranking)[values])
+
+
 def hand_values(deck: Deck, ranking: str, hands: np.ndarray) -> np.ndarray:
     """The value (int64) of each hand (rows of deck positions) in ``ranking``."""
     values: np.ndarray = ranking_values(ranking, deck)[colex_index(hands)].astype(np.int64)
@@ -157,17 +174,10 @@ def solve_showdown(
         )
     reps, weights, member = player_classes(deck, stage.player)
     dealer_total = comb(n - stage.player, stage.dealer)
-    dealer_hands = combinations_array(n, stage.dealer).astype(np.int64)
-    dealer_values = hand_values(deck, ranking, dealer_hands)
-    bits = np.left_shift(np.int64(1), np.arange(n, dtype=np.int64))
-    dealer = DealerHands(
-        masks=bits[dealer_hands].sum(axis=1),
-        values=dealer_values,
-        qualifies=meets(game.qualifier, ranking)[dealer_values],
-    )
+    _, dealer = dealer_hands(game, deck)
     player_values = hand_values(deck, ranking, reps)
     counts = np.zeros((len(reps), 4), dtype=np.int64)
-    showdown_counts(bits[reps].sum(axis=1), player_values, dealer, counts)
+    showdown_counts(card_masks(n)[reps].sum(axis=1), player_values, dealer, counts)
 
     names = list(game.wagers)
     wager_lines = []
