@@ -307,7 +307,8 @@ def _evaluate(ranking, cards, showdown, live, high, low, ev):  # type: ignore[no
         if showdown[h]:
             for s in range(n):
                 if live[h, s]:
-                    flat[i] = cards[h, s]
+                    for c in range(cpp):  # element by element: no shape-checked copy to compile
+                        flat[i, c] = cards[h, s, c]
                     i += 1
     out_high = np.empty(m, np.int32)
     out_low = np.empty(m, np.int32)

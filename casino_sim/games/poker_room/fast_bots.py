@@ -212,7 +212,7 @@ def low_strength(
     mine: I64, n_mine: int, cards_left: int, limit: int, six: bool
 ) -> tuple[float, float]:
     """``bots._low_strength``: (made, draw) of a low hand (``six``: ace-to-six)."""
-    suits = 0
+    suits = np.int64(0)  # not the literal 0: one compiled best_low (see hand_strength)
     for i in range(n_mine):
         v = ((mine[i] >> 2) + 1) % 13 + 1
         if v <= limit:
@@ -405,7 +405,7 @@ def hand_strength(
         made, draw = high_strength(mine, m, dead, cards_left)
     elif ranking == RANK_HILO:
         h_made, h_draw = high_strength(mine, m, dead, cards_left)
-        l_made, l_draw = low_strength(mine, m, cards_left, 8, False)
+        l_made, l_draw = low_strength(mine, m, cards_left, np.int64(8), np.bool_(False))
         made = max(h_made, l_made) + 0.1 * min(h_made, l_made)
         draw = min(max(h_draw, l_draw) + 0.25 * min(h_draw, l_draw), 0.6)
     else:
