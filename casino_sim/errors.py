@@ -55,3 +55,8 @@ class OutputError(CasinoSimError, ValueError):
 
 class LedgerError(CasinoSimError, ValueError):
     """Money does not reconcile: an account's balance differs from the simulation's own reckoning."""
+
+
+class CountsError(CasinoSimError, ValueError):
+    """A counts file (tables open and players seated by date, hour and game) is invalid: the
+    message names the file, the line and the column."""

@@ -37,6 +37,7 @@ COMMANDS = [
     "casino_sim.cli.verify_cmd",
     "casino_sim.cli.simulate_cmd",
     "casino_sim.cli.floor_cmd",
+    "casino_sim.cli.calibrate_cmd",
     "casino_sim.cli.cache_cmd",
     "casino_sim.cli.audit_cmd",
 ]

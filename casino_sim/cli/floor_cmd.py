@@ -38,6 +38,7 @@ from casino_sim.cli.progress import chunk_progress
 
 if TYPE_CHECKING:
     from casino_sim.config.floor_loader import Floor
+    from casino_sim.floor.results import ReplicationResult
 
 #: ``casino-sim floor compare A B``: the first argument that makes the command a comparison.
 COMPARE = "compare"
@@ -94,6 +95,12 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--workers", type=WORKERS, default=1, help="worker processes")
     parser.add_argument("--json", metavar="OUT", help="write every figure as JSON")
     parser.add_argument("--csv", metavar="OUT", help="write one row per table group as CSV")
+    parser.add_argument(
+        "--counts", metavar="OUT",
+        help="write the first replication's hourly counts as a table-games system exports them "
+        "(date, hour, game, tables_open, players; the first day, when the floor opens empty, "
+        "left out): the input of casino-sim calibrate",
+    )  # fmt: skip
     parser.add_argument(
         "--plots", metavar="DIR",
         help="write the plots (meters, daily win, hour of day) into DIR: new, empty or a "
@@ -181,23 +188,33 @@ def run(args: argparse.Namespace) -> int:
     require(not args.compared, f"unexpected argument(s): {' '.join(args.compared)} (one FLOOR; "
                                f"two floors: casino-sim floor compare A B)")  # fmt: skip
     from casino_sim.engine.files import write_csv, write_directory, write_json
+    from casino_sim.floor.counts import counts_rows
     from casino_sim.floor.simulate import simulate_floor
     from casino_sim.report.floor import format_floor, group_rows, json_ready
     from casino_sim.report.floor_plots import floor_plots
 
     require(args.hours is None, "--hours is gone: the floor runs whole days, use --days N")
     floor = _load(args)
-    check_outputs(args, {"--json": args.json, "--csv": args.csv}, floor.inputs.values(),
-                  folders={"--plots": args.plots})  # fmt: skip
+    outputs = {"--json": args.json, "--csv": args.csv, "--counts": args.counts}
+    check_outputs(args, outputs, floor.inputs.values(), folders={"--plots": args.plots})
     runner = runner_options(args, floor.inputs)
     days = floor.definition.days if args.days is None else args.days
+    require(
+        not args.counts or days >= 2, "--counts leaves the first day out: give --days 2 or more"
+    )
     seed = run_seed(args)
+    first: dict[str, Any] = {}
+
+    def keep_counts(index: int, result: ReplicationResult) -> None:
+        if index == 0 and args.counts:
+            first.update(result.seated_by_hour)
+
     started = time.perf_counter()
     with chunk_progress(args, total=args.replications, unit="replication", seed=seed,
                         chunks=args.replications, chunk="one replication", quiet=args.quiet) as progress:  # fmt: skip
         summary = simulate_floor(floor, days=days, replications=args.replications, seed=seed,
                                  workers=args.workers,
-                                 progress=progress.update,
+                                 progress=progress.update, on_replication=keep_counts,
                                  runner=replace(runner, on_restored=progress.restored))  # fmt: skip
     elapsed = time.perf_counter() - started
     record = summary.to_record()
@@ -219,6 +236,11 @@ def run(args: argparse.Namespace) -> int:
     if args.csv:
         write_csv(args.csv, group_rows(record), overwrite=args.force)
         written.append(f"CSV {args.csv}")
+    if args.counts:
+        rows = counts_rows(first, floor.definition.groups,
+                           start_weekday=floor.definition.start_weekday_index)  # fmt: skip
+        write_csv(args.counts, list(rows), overwrite=args.force)
+        written.append(f"counts {args.counts} (replication 1, days 2 to {days})")
     if args.plots:
         files = floor_plots(summary, record, format=args.plot_format)
         write_directory(args.plots, files, overwrite=args.force)

@@ -21,9 +21,11 @@ import numpy as np
 
 from casino_sim.engine.ledger import ADVANCE, CONTRIBUTION, JACKPOT_DROP, RESERVE, SEED, Ledger
 from casino_sim.floor.meters import Hit, LinkedBadBeat, LinkedProgressive
+from casino_sim.floor.schedule import HOUR
 from casino_sim.floor.tally import (
     MAIN_WIN,
     RAKE,
+    SEAT_SECONDS,
     SIDE_HANDLE,
     SIDE_PAID,
     TIME_COLLECTED,
@@ -82,6 +84,9 @@ class ReplicationResult:
     sessions: list[dict[str, Any]] = field(default_factory=list)  # by player type
     session_hist: np.ndarray = field(default_factory=lambda: np.zeros(0))  # [type, bin]
     ledger: Ledger = field(default_factory=Ledger)
+    #: by table group: players seated on average in each clock hour of the run (days x 24),
+    #: what a table-games system's head counts report (``casino-sim floor --counts``)
+    seated_by_hour: dict[str, np.ndarray] = field(default_factory=dict)
 
     @property
     def house_result(self) -> int:
@@ -189,4 +194,8 @@ def build_replication(
         sessions=sessions,
         session_hist=hist,
         ledger=ledger,
+        seated_by_hour={
+            group: rows[[g == group for g, _ in tables], :, SEAT_SECONDS].sum(axis=0) / HOUR
+            for group in dict.fromkeys(g for g, _ in tables)
+        },
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import tempfile
 
 import pytest
 
@@ -30,6 +31,16 @@ BASE = {
     "cache": ["info"],
     "audit-shuffles": ["--generate", "40", "--seed", "1"],
     "verify": ["claims/caribbean-standard"],
+    # written once (later runs are refused: the file exists), never into the checkout
+    "calibrate": [
+        "counts/counts-pit.csv",
+        "--floor",
+        "floors/counts-pit",
+        "--check",
+        "0",
+        "--out",
+        os.path.join(tempfile.mkdtemp(prefix="casino-sim-sweep-"), "c.yaml"),
+    ],
 }
 
 BAD_VALUES = ["", "-1", "0", "x", "1e400", "-1e400", "inf", "nan", "1e24", "100B", "1,,2", "1.999",

@@ -67,6 +67,8 @@ __all__ = [
 I8: TypeAlias = NDArray[np.int8]
 I64: TypeAlias = NDArray[np.int64]
 F64: TypeAlias = NDArray[np.float64]
+#: An int or a numpy int64 (a counter started as ``np.int64(0)``: typed int64, not a literal).
+Int: TypeAlias = int | np.int64
 Bools: TypeAlias = NDArray[np.bool_]
 
 #: Ranking codes of the fast path: high, hi-lo eight-or-better, ace-to-five, ace-to-six.
@@ -170,7 +172,7 @@ def high_strength(mine: I64, n_mine: int, dead: I64, cards_left: int) -> tuple[f
 
 
 @njit(cache=True)
-def best_low(suits: int, six: bool) -> tuple[int, int]:
+def best_low(suits: Int, six: bool | np.bool_) -> tuple[int, int]:
     """``bots._best_low``: (top, second) of the lowest five-card low, (-1, -1) if none.
 
     ``suits`` packs the suit mask of rank ``v`` (ace = 1) in bits ``4v .. 4v+3``
@@ -209,10 +211,10 @@ def best_low(suits: int, six: bool) -> tuple[int, int]:
 
 @njit(cache=True)
 def low_strength(
-    mine: I64, n_mine: int, cards_left: int, limit: int, six: bool
+    mine: I64, n_mine: int, cards_left: int, limit: Int, six: bool | np.bool_
 ) -> tuple[float, float]:
     """``bots._low_strength``: (made, draw) of a low hand (``six``: ace-to-six)."""
-    suits = np.int64(0)  # not the literal 0: one compiled best_low (see hand_strength)
+    suits = np.int64(0)  # not the literal 0, which would compile best_low once more
     for i in range(n_mine):
         v = ((mine[i] >> 2) + 1) % 13 + 1
         if v <= limit:
@@ -405,6 +407,7 @@ def hand_strength(
         made, draw = high_strength(mine, m, dead, cards_left)
     elif ranking == RANK_HILO:
         h_made, h_draw = high_strength(mine, m, dead, cards_left)
+        # variables, not the literals 8 and False: low_strength compiled once, not twice
         l_made, l_draw = low_strength(mine, m, cards_left, np.int64(8), np.bool_(False))
         made = max(h_made, l_made) + 0.1 * min(h_made, l_made)
         draw = min(max(h_draw, l_draw) + 0.25 * min(h_draw, l_draw), 0.6)
@@ -441,7 +444,7 @@ def sized(seat: int, read: Read, sizes: Sizes, st: I64, cfg: I64, ss: I64, n: in
 
 @njit(cache=True)
 def decide(
-    seat: int, read: Read, bot: F64, street: int, st: I64, cfg: I64, ss: I64, n: int
+    seat: int, read: Read, bot: F64, street: Int, st: I64, cfg: I64, ss: I64, n: int
 ) -> Choice:
     """``BotPolicy.decide``: the :class:`~casino_sim.games.poker_room.fast_rules.Choice` for
     :func:`~casino_sim.games.poker_room.fast_rules.apply_action`.

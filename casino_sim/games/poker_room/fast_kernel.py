@@ -120,7 +120,7 @@ def play_hands(block: Block, first: int, game: StudGame, bots: F64, out: Played)
         st[ALIVE] = n
         pos = n_burned = nc = k = 0
         bail = finished = False
-        street = np.int64(0)  # not the literal 0: one compiled decide (see fast_bots)
+        street = np.int64(0)  # not the literal 0, which would compile decide once more
         while street < ns:
             # ---- deal (StudHand._deal)
             n_down, n_up = streets[street, 0], streets[street, 1]
