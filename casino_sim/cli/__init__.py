@@ -38,6 +38,7 @@ COMMANDS = [
     "casino_sim.cli.simulate_cmd",
     "casino_sim.cli.floor_cmd",
     "casino_sim.cli.calibrate_cmd",
+    "casino_sim.cli.optimize_cmd",
     "casino_sim.cli.cache_cmd",
     "casino_sim.cli.audit_cmd",
 ]

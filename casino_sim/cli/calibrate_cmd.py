@@ -13,10 +13,9 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
-import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from casino_sim.cli.common import (
     SEED,
@@ -30,6 +29,7 @@ from casino_sim.cli.common import (
     require,
     run_provenance,
     run_seed,
+    write_floor_file,
 )
 
 if TYPE_CHECKING:
@@ -148,24 +148,6 @@ def _data_file(name: str, what: str) -> Path:
     )
 
 
-def _write_floor(path: Path, text: str, *, force: bool) -> Any:
-    """Check that ``text`` loads as a floor from ``path``'s folder (its file references resolve
-    there), then write it atomically; the loaded floor."""
-    from casino_sim.config import load_floor
-    from casino_sim.engine.files import write_atomic
-
-    folder = path.parent if str(path.parent) else Path(".")
-    handle, trial = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".yaml", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        load_floor(trial)
-    finally:
-        os.unlink(trial)
-    write_atomic(path, text, overwrite=force)
-    return load_floor(path)
-
-
 def run(args: argparse.Namespace) -> int:
     """Read, estimate, write, check, print."""
     from casino_sim.config import load_floor, resolve_input, to_data
@@ -199,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
     start_weekday = WEEKDAYS[counts.start.weekday()]
     text = calibrated_floor_text(to_data(floor.definition), calibration, counts=counts,
                                  start_weekday=start_weekday)  # fmt: skip
-    calibrated = _write_floor(out, text, force=args.force)
+    calibrated = write_floor_file(out, text, force=args.force)
     seed = run_seed(args)
     check = None
     if args.check:

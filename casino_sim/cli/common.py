@@ -6,9 +6,11 @@ import argparse
 import difflib
 import logging
 import math
+import os
 import re
 import secrets
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -380,3 +382,21 @@ def run_seed(args: argparse.Namespace) -> int:
         if stored is not None and isinstance(stored.get("seed"), int):
             return int(stored["seed"])
     return pick_seed(args.seed)
+
+
+def write_floor_file(path: Path, text: str, *, force: bool) -> Any:
+    """Check that ``text`` loads as a floor from ``path``'s folder (its file references resolve
+    there), then write it atomically; the loaded floor."""
+    from casino_sim.config import load_floor
+    from casino_sim.engine.files import write_atomic
+
+    folder = path.parent if str(path.parent) else Path(".")
+    handle, trial = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".yaml", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        load_floor(trial)
+    finally:
+        os.unlink(trial)
+    write_atomic(path, text, overwrite=force)
+    return load_floor(path)

@@ -172,12 +172,16 @@ def _load(args: argparse.Namespace) -> Floor:
 
 
 def definition_data(floor: Floor) -> dict[str, Any]:
-    """The floor as run, as plain data for the JSON (no ``costs`` key without a costs block)."""
+    """The floor as run, as plain data for the JSON (no ``costs`` key without a costs block, no
+    ``schedule`` key for a group without one)."""
     from casino_sim.config import to_data
 
     data: dict[str, Any] = to_data(floor.definition)
     if data.get("costs") is None:
         data.pop("costs", None)
+    for group in data.get("tables", []):
+        if "schedule" in group and group["schedule"] is None:
+            del group["schedule"]
     return data
 
 

@@ -29,6 +29,7 @@ from pydantic import AfterValidator, Field, WithJsonSchema
 from casino_sim.config.common import definition, require_whole_cents
 from casino_sim.config.floor_costs import Costs
 from casino_sim.config.floor_meters import BadBeatMeterDef, MeterDef, ProgressiveMeterDef
+from casino_sim.config.floor_schedule import TableSchedule
 from casino_sim.config.hours import ALWAYS_OPEN, SECONDS_PER_DAY, Hours, OpenHours
 from casino_sim.config.money import Flag, Number, PositiveAmount, PositiveNumber, Share, Text
 from casino_sim.config.problems import FieldProblem
@@ -186,8 +187,12 @@ class BankedGroup:
     """Dealing pace."""
     dealer_breaks: DealerBreaks | None = None
     """Dealer breaks; null = none modelled."""
+    schedule: TableSchedule | None = None
+    """Tables open by block of hours and weekday (at most count); null = every table while open."""
 
     def __post_init__(self) -> None:
+        if self.schedule is not None:
+            self.schedule.check_tables(self.count)
         require_whole_cents(self.min_ante, "min_ante")
         require_whole_cents(self.max_ante, "max_ante")
         if self.min_ante > self.max_ante:
@@ -266,8 +271,12 @@ class BankedGameGroup:
     """Dealing pace."""
     dealer_breaks: DealerBreaks | None = None
     """Dealer breaks; null = none modelled."""
+    schedule: TableSchedule | None = None
+    """Tables open by block of hours and weekday (at most count); null = every table while open."""
 
     def __post_init__(self) -> None:
+        if self.schedule is not None:
+            self.schedule.check_tables(self.count)
         object.__setattr__(self, "side_bets", MappingProxyType(dict(self.side_bets)))
         require_whole_cents(self.min_bet, "min_bet")
         require_whole_cents(self.max_bet, "max_bet")

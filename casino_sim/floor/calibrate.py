@@ -252,26 +252,15 @@ def calibrated_traffic(calibration: Calibration) -> dict[str, Any]:
     }
 
 
-def _plain(value: Any) -> Any:
-    """Plain YAML data: decimals and fractions as floats, containers walked."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, bool | int | float | str) or value is None:
-        return value
-    return float(value)
-
-
 def calibrated_floor_text(
     definition: Mapping[str, Any], calibration: Calibration, *, counts: Counts, start_weekday: str
 ) -> str:
     """The floor file ``definition`` (plain data, as :func:`~casino_sim.config.to_data` gives
     it) with the calibrated traffic, its start weekday the record's and the estimates with
     their intervals in its notes, as YAML text."""
-    import yaml
+    from casino_sim.floor.floor_file import floor_yaml, plain
 
-    data = _plain(dict(definition))
+    data = plain(dict(definition))
     data["traffic"] = {**data["traffic"], **calibrated_traffic(calibration)}
     data["start_weekday"] = start_weekday
     rate = calibration.arrivals_per_hour
@@ -288,7 +277,6 @@ def calibrated_floor_text(
     )
     data["notes"] = (data.get("notes", "") + " " + note).strip()
     header = (
-        f"# {data.get('name', 'floor')}: traffic calibrated from {counts.path} "
-        "(casino-sim calibrate)\n"
+        f"{data.get('name', 'floor')}: traffic calibrated from {counts.path} (casino-sim calibrate)"
     )
-    return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return floor_yaml(data, header=header)

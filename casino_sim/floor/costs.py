@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from casino_sim.config.floor import Costs
+from casino_sim.floor.schedule import scheduled_tables
 
 __all__ = ["COST_FIGURES", "COST_ROWS", "group_costs", "openings"]
 
@@ -47,8 +48,11 @@ COST_ROWS = (
 )
 
 
-def openings(group: Any, *, days: int) -> int:
-    """How many times the group's tables open over ``days`` days (all its tables)."""
+def openings(group: Any, *, days: int, start_weekday: int = 0) -> int:
+    """How many times the group's tables open over ``days`` days (all its tables; with a
+    ``schedule``, each table the schedule opens, day 0 being weekday ``start_weekday``)."""
+    if getattr(group, "schedule", None) is not None:
+        return scheduled_tables(group, days=days, start_weekday=start_weekday)[1]
     hours = group.open
     if hours.always:
         return int(group.count)
@@ -64,6 +68,7 @@ def group_costs(
     *,
     open_table_hours: float,
     days: int,
+    start_weekday: int = 0,
 ) -> dict[str, np.ndarray]:
     """The cost figures of one table group, one value per replication, from its ``figures``
     (``win`` and, where the game has one, ``theoretical_win``; money in dollars)."""
@@ -72,7 +77,8 @@ def group_costs(
     relief = breaks is not None and bool(breaks.relief)
     dealer_hours = float(costs.dealer_hours_per_table_hour(relief=relief))
     labour = np.full(len(win), open_table_hours * float(costs.dealer_per_hour) * dealer_hours)
-    starts = np.full(len(win), openings(group, days=days) * float(costs.dealer_start))
+    opened = openings(group, days=days, start_weekday=start_weekday)
+    starts = np.full(len(win), opened * float(costs.dealer_start))
     tax = float(costs.gaming_tax) * win
     comps = float(costs.comps) * figures.get("theoretical_win", win)
     net = win - tax - labour - starts - comps

@@ -144,9 +144,15 @@ def parse_counts(stream: IO[str], name: str, games: Sequence[str]) -> Counts:
     return Counts(name, start, days, seen, tables, players)
 
 
-def _open_tables(group: Any, hours: int) -> np.ndarray:
-    """The group's tables open at the middle of each clock hour of the run."""
-    return np.array([group.count * group.open.is_open((k + 0.5) * HOUR) for k in range(hours)])
+def _open_tables(group: Any, hours: int, start_weekday: int) -> np.ndarray:
+    """The group's tables open at the middle of each clock hour of the run (its schedule's
+    count, or all of them, while its hours hold)."""
+    week = group.schedule.by_hour() if getattr(group, "schedule", None) is not None else None
+    out = []
+    for k in range(hours):
+        count = group.count if week is None else week[(start_weekday + k // 24) % 7][k % 24]
+        out.append(count * group.open.is_open((k + 0.5) * HOUR))
+    return np.array(out)
 
 
 def counts_rows(
@@ -162,7 +168,7 @@ def counts_rows(
     first Monday of 2026 moved to the run's weekday."""
     first = dt.date(2026, 1, 5) + dt.timedelta(days=(start_weekday + skip_days) % 7)
     for name, by_hour in seated.items():
-        open_tables = _open_tables(groups[name], len(by_hour))
+        open_tables = _open_tables(groups[name], len(by_hour), start_weekday)
         for k in range(skip_days * 24, len(by_hour)):
             day = first + dt.timedelta(days=k // 24 - skip_days)
             yield {"date": day.isoformat(), "hour": k % 24, "game": name,

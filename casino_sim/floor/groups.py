@@ -13,7 +13,13 @@ from typing import Any
 
 from casino_sim.config.floor import PlayerType
 from casino_sim.config.money import cents
-from casino_sim.floor.schedule import is_dealing, is_open, next_change, next_dealing_change
+from casino_sim.floor.schedule import (
+    HOUR,
+    is_dealing,
+    is_open,
+    next_change,
+    next_dealing_change,
+)
 
 __all__ = ["GroupHours", "PlayerKind"]
 
@@ -43,7 +49,9 @@ class PlayerKind:
 
 class GroupHours:
     """A table group's opening hours and dealer breaks (a group definition's ``open`` and
-    ``dealer_breaks``), with the current state cached until its next change."""
+    ``dealer_breaks``), with the current state cached until its next change; with a
+    ``schedule`` (:class:`~casino_sim.config.floor_schedule.TableSchedule`), how many of its
+    tables are open hour by hour (the first ones: :attr:`open_count` while it runs)."""
 
     def __init__(self, definition: Any) -> None:
         breaks = definition.dealer_breaks
@@ -55,6 +63,38 @@ class GroupHours:
             self.break_minutes = float(breaks.minutes_per_hour)
         self._open: tuple[float, float, bool] = (math.inf, -math.inf, False)  # since, until, open
         self._pause: tuple[float, float] = (math.inf, -math.inf)  # since, next dealing change
+        self._schedule = getattr(definition, "schedule", None)
+        self._by_hour: list[int] | None = None  # tables open by hour of the week from day 0
+        self._changes: list[int] = []
+        self._count: int = definition.count
+        #: The tables open now (the first ones of the group), set as the hours change.
+        self.open_count: int = definition.count
+
+    def use_schedule(self, start_weekday: int) -> None:
+        """Read the schedule by hour of the run's week (day 0 is weekday ``start_weekday``)."""
+        if self._schedule is not None:
+            week = self._schedule.by_hour()
+            self._by_hour = by_hour = [
+                week[(start_weekday + h // 24) % 7][h % 24] for h in range(168)
+            ]
+            # the hours of the week where the count changes (none: a constant count)
+            self._changes = [h for h in range(168) if by_hour[h] != by_hour[h - 1]]
+
+    def _next_schedule_change(self, t: float) -> float:
+        """The first hour after ``t`` where the schedule's count changes (inf: never)."""
+        if not self._changes:
+            return math.inf
+        hour = math.floor(t / HOUR) + 1
+        week, within = divmod(hour, 168)
+        later = [h for h in self._changes if h >= within]
+        return ((week * 168 + later[0]) if later else ((week + 1) * 168 + self._changes[0])) * HOUR
+
+    def tables_open(self, t: float) -> int:
+        """How many of the group's tables the schedule opens at ``t`` (all without one), the
+        group's hours aside."""
+        if self._by_hour is None:
+            return self._count
+        return self._by_hour[int(t // HOUR) % 168]
 
     def is_open(self, t: float) -> bool:
         """Open at ``t``? (Constant from one opening or closing to the next: cached.)"""
@@ -65,10 +105,13 @@ class GroupHours:
         return open_
 
     def next_dealing_change(self, t: float) -> float:
-        """:func:`~casino_sim.floor.schedule.next_dealing_change` after ``t``, cached until it passes."""
+        """:func:`~casino_sim.floor.schedule.next_dealing_change` after ``t``, cached until it
+        passes (with a schedule: the next hour where its count changes, at the latest)."""
         since, change = self._pause
         if not since <= t < change:
             change = next_dealing_change(self.windows, self.break_minutes, t)
+            if self._by_hour is not None:
+                change = min(change, self._next_schedule_change(t))
             self._pause = (t, change)
         return change
 

@@ -28,6 +28,7 @@ from casino_sim.floor.tally import (
     SEAT_SECONDS,
     SIDE_HANDLE,
     SIDE_PAID,
+    THEO_WIN,
     TIME_COLLECTED,
     SessionLog,
     TableTally,
@@ -87,6 +88,10 @@ class ReplicationResult:
     #: by table group: players seated on average in each clock hour of the run (days x 24),
     #: what a table-games system's head counts report (``casino-sim floor --counts``)
     seated_by_hour: dict[str, np.ndarray] = field(default_factory=dict)
+    #: by table group and clock hour: the theoretical win in money (the optimizer's objective)
+    theo_by_hour: dict[str, np.ndarray] = field(default_factory=dict)
+    #: by table group and clock hour: [arrivals whose first open choice it was, turned away]
+    demand_by_hour: dict[str, np.ndarray] = field(default_factory=dict)
 
     @property
     def house_result(self) -> int:
@@ -137,6 +142,7 @@ def build_replication(
     reneged: dict[str, int],
     waiting: dict[str, TableTally],
     gave_up: list[int] | None = None,
+    demand: dict[str, np.ndarray] | None = None,
 ) -> ReplicationResult:
     """Fold the run's tallies, reconcile the ledger, and return the replication's figures."""
     rows = np.stack([t.rows for t in tallies])  # [table, hour, metric]
@@ -198,4 +204,9 @@ def build_replication(
             group: rows[[g == group for g, _ in tables], :, SEAT_SECONDS].sum(axis=0) / HOUR
             for group in dict.fromkeys(g for g, _ in tables)
         },
+        theo_by_hour={
+            group: rows[[g == group for g, _ in tables], :, THEO_WIN].sum(axis=0) / 100
+            for group in dict.fromkeys(g for g, _ in tables)
+        },
+        demand_by_hour=dict(demand or {}),
     )

@@ -45,7 +45,7 @@ from casino_sim.floor.meters import LinkedBadBeat, LinkedProgressive
 from casino_sim.floor.plan import FloorPlan
 from casino_sim.floor.registry import game_of
 from casino_sim.floor.results import ReplicationResult, build_replication
-from casino_sim.floor.schedule import DAY, next_arrival
+from casino_sim.floor.schedule import DAY, HOUR, next_arrival
 from casino_sim.floor.streams import KEYED, ORDERED, Draws, keyed_stream
 from casino_sim.floor.tables import FloorTable, Visit
 from casino_sim.floor.tally import SessionLog
@@ -91,6 +91,8 @@ class _Floor:
             table_seeds = ordered[1:]
         self.arrivals = np.zeros(len(self.kinds), np.int64)
         self.turned_away = np.zeros(len(self.kinds), np.int64)
+        #: by group and clock hour: arrivals whose first open choice it was, and those turned away
+        self.demand = {g.name: np.zeros((self.hours, 2), np.int64) for g in definition.tables}
         self.gave_up_by_kind = np.zeros(len(self.kinds), np.int64)  # left a list unseated
         self.meters: dict[str, LinkedProgressive | LinkedBadBeat] = {}
         for name, meter in definition.meters.items():
@@ -200,9 +202,13 @@ class _Floor:
         now = self.env.now
         self.arrivals[k] += 1
         target = None  # the first group with a free seat, else the first open waiting list
+        first = None  # the first open group of the player's list: where the demand is tallied
         for group in self.choices[k]:
             if not group.is_open(now):
                 continue
+            if first is None:
+                first = self.demand[group.definition.name][int(now // HOUR)]
+                first[0] += 1
             offer = group.offer(k, length, side, now)
             if offer is Offer.SEATED:
                 return
@@ -213,6 +219,8 @@ class _Floor:
                 target = group
         if target is None:
             self.turned_away[k] += 1
+            if first is not None:
+                first[1] += 1
             return
         target.join(k, length, now)
 
@@ -227,9 +235,11 @@ class _Floor:
         now = self.env.now
         dealing, open_ = group.is_dealing(now), group.is_open(now)
         pause = group.next_dealing_change(now)
-        for table in group.tables:
+        group.open_count = group.tables_open(now) if open_ else 0
+        for i, table in enumerate(group.tables):
             table.advance(now)
-            for visit in table.set_hours(now, open_=open_, dealing=dealing, pause=pause):
+            hours = table.set_hours(now, open_=i < group.open_count, dealing=dealing, pause=pause)
+            for visit in hours:
                 visit.token += 1
                 self.end_visit(visit)
         if open_:
@@ -248,10 +258,12 @@ class _Floor:
     # ------------------------------------------------------------------ run
     def run(self) -> ReplicationResult:
         for group in self.groups.values():
+            group.use_schedule(self.floor.definition.start_weekday_index)
             pause = group.next_dealing_change(0.0)
             open_, dealing = group.is_open(0.0), group.is_dealing(0.0)
-            for table in group.tables:
-                table.set_hours(0.0, open_=open_, dealing=dealing, pause=pause)
+            group.open_count = group.tables_open(0.0) if open_ else 0
+            for i, table in enumerate(group.tables):
+                table.set_hours(0.0, open_=i < group.open_count, dealing=dealing, pause=pause)
             self._watch_hours(group)
         if self.keyed:
             for k in range(len(self.kinds)):
@@ -286,6 +298,7 @@ class _Floor:
             reneged={name: queue[0] for name, queue in queues.items()},
             waiting={name: queue[1] for name, queue in queues.items()},
             gave_up=self.gave_up_by_kind.tolist(),
+            demand=self.demand,
         )
 
 

@@ -19,8 +19,10 @@ inverting the integrated rate.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
+from typing import Any
 
 __all__ = [
     "DAY",
@@ -30,6 +32,7 @@ __all__ = [
     "next_arrival",
     "next_change",
     "next_dealing_change",
+    "scheduled_tables",
 ]
 
 HOUR = 3600.0
@@ -97,3 +100,35 @@ def next_arrival(
         need -= rate * (end - t)
         t = end
     return math.inf
+
+
+def scheduled_tables(group: Any, *, days: int, start_weekday: int) -> tuple[float, int]:
+    """(open table-hours, table openings) over ``days`` days of a group with a ``schedule``:
+    in each stretch between the changes of its hours and of the schedule's hours, the tables
+    the schedule opens while the group's hours hold; an opening is a table that was closed
+    (the first at time 0).
+
+    >>> from casino_sim.config import load_floor
+    >>> pit = load_floor("floors/pit").group("pit")
+    >>> import dataclasses
+    >>> from casino_sim.config.floor_schedule import TableSchedule
+    >>> week = TableSchedule(starts=(0, 12), every_day=(2, 6))
+    >>> scheduled_tables(dataclasses.replace(pit, schedule=week), days=2, start_weekday=0)
+    (192.0, 10)
+    """
+    week = group.schedule.by_hour()
+    horizon = days * DAY
+    points = {k * HOUR for k in range(days * 24 + 1)}
+    for day in range(-1, days):  # the day before: a window past midnight closes on day 0
+        for start, end in group.open.windows:
+            points |= {day * DAY + start, day * DAY + end}
+    cuts = sorted(p for p in points if 0 <= p <= horizon)
+    hours, openings, before = 0.0, 0, 0
+    for a, b in itertools.pairwise(cuts):
+        middle = (a + b) / 2
+        day, hour = int(middle // DAY), int(_in_day(middle) // HOUR)
+        count = week[(start_weekday + day) % 7][hour] if group.open.is_open(middle) else 0
+        hours += count * (b - a) / HOUR
+        openings += max(0, count - before)
+        before = count
+    return hours, openings

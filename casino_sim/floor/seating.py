@@ -31,9 +31,9 @@ class RandomSeat(GroupPlay):
         return Offer.SEATED
 
     def free_tables(self, now: float) -> list[FloorTable]:
-        """The group's tables with a free seat at ``now``, in the group's order (a game may
+        """The group's open tables with a free seat at ``now``, in the group's order (a game may
         answer it quicker, with the same tables)."""
-        return [table for table in self.tables if table.free_seats(now)]
+        return [table for table in self.tables[: self.open_count] if table.free_seats(now)]
 
     def terms(self, visit: Visit, table: FloorTable, side: bool) -> None:
         """Set how ``visit`` plays at ``table`` (:attr:`Visit.play`) and its buy-in

@@ -62,7 +62,7 @@ from casino_sim.floor.parts import (
 from casino_sim.floor.plan import FloorPlan
 from casino_sim.floor.registry import game_of
 from casino_sim.floor.results import SESSION_EDGES, ReplicationResult
-from casino_sim.floor.schedule import DAY
+from casino_sim.floor.schedule import DAY, scheduled_tables
 from casino_sim.floor.tally import (
     DEALING_SECONDS,
     DROP,
@@ -235,6 +235,9 @@ class FloorSummary:
     def _open_hours(self, group: str) -> float:
         """Hours the group's tables are open over the run, all its tables."""
         definition = self.plan.floor.group(group)
+        if getattr(definition, "schedule", None) is not None:
+            start = self.plan.floor.definition.start_weekday_index
+            return scheduled_tables(definition, days=self.plan.days, start_weekday=start)[0]
         per_day = 86400 if definition.open.always else definition.open.open_seconds_per_day
         return per_day / 3600 * self.plan.days * definition.count
 
@@ -260,7 +263,8 @@ class FloorSummary:
         costs = self.plan.floor.definition.costs
         if costs is not None:  # net contribution (casino_sim.floor.costs)
             per_rep |= group_costs(costs, self.plan.floor.group(group), per_rep,
-                                   open_table_hours=hours, days=self.plan.days)  # fmt: skip
+                                   open_table_hours=hours, days=self.plan.days,
+                                   start_weekday=self.plan.floor.definition.start_weekday_index)  # fmt: skip
         return per_rep
 
     def group_result(self, group: str) -> GroupResult:

@@ -31,6 +31,8 @@ BASE = {
     "cache": ["info"],
     "audit-shuffles": ["--generate", "40", "--seed", "1"],
     "verify": ["claims/caribbean-standard"],
+    # refused after the options are read (not a floor): every sweep stops before simulating
+    "optimize": ["caribbean_stud/standard"],
     # written once (later runs are refused: the file exists), never into the checkout
     "calibrate": [
         "counts/counts-pit.csv",

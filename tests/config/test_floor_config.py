@@ -34,7 +34,8 @@ from casino_sim.config.floor import NAMED_STRATEGIES
 def test_the_shipped_floors() -> None:
     names = {shipped_name(p) for p in shipped_files("floor")}
     assert names == {"floors/pit", "floors/pit-7", "floors/pit-banked", "floors/card-room",
-                     "floors/casino", "floors/casino-costs", "floors/counts-pit"}  # fmt: skip
+                     "floors/casino", "floors/casino-costs", "floors/counts-pit",
+                     "floors/erlang-pit"}  # fmt: skip
 
 
 def test_the_pit() -> None:
@@ -126,6 +127,7 @@ def test_cli_validates_and_lists_the_floors(capsys: pytest.CaptureFixture[str]) 
         ["floors/casino-costs", "floor"],
         ["floors/casino", "floor"],
         ["floors/counts-pit", "floor"],
+        ["floors/erlang-pit", "floor"],
         ["floors/pit-7", "floor"],
         ["floors/pit-banked", "floor"],
         ["floors/pit", "floor"],

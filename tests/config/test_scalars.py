@@ -256,6 +256,8 @@ def _kind(annotation: Any) -> tuple[str, Any] | None:
         for meta in annotation.__metadata__:
             if isinstance(meta, PlainValidator) and meta.func in VALIDATORS:
                 return VALIDATORS[meta.func], annotation
+        if typing.get_args(annotation)[0] is int:  # an int with its bounds (a tuple's items)
+            return "integer", annotation
     if annotation is int:
         return "integer", int
     for argument in typing.get_args(annotation):
@@ -286,7 +288,8 @@ def _numeric_fields() -> dict[str, tuple[str, Any]]:
             found = _kind(whole)
             if found is not None:
                 kind, leaf = found
-                leaf = Annotated[int, *info.metadata] if kind == "integer" else leaf
+                if kind == "integer" and info.metadata:  # the field's own bounds
+                    leaf = Annotated[int, *info.metadata]
                 fields[f"{cls.__name__}.{name}"] = (kind, TypeAdapter(leaf))
     return fields
 

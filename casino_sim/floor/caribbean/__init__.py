@@ -133,7 +133,7 @@ class _Pit(RandomSeat):
         is (every arrival asks, about every table), only a full one is asked its
         :meth:`CaribbeanTable.free_seats` (someone may have left it since it was advanced)."""
         free: list[FloorTable] = []
-        for table, banked in self._pairs:
+        for table, banked in self._pairs[: self.open_count]:
             if banked.count < banked.size or table.free_seats(now):
                 free.append(table)
         return free

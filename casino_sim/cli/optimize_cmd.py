@@ -1,0 +1,252 @@
+"""``casino-sim optimize FLOOR --decide tables``: how many tables of each banked group to open in
+each block of hours and weekday (:mod:`casino_sim.floor.optimize`).
+
+``casino-sim optimize floors/casino-costs --max-turned-away 5% --out optimized.yaml
+--heatmap schedule.svg`` searches with common random numbers, prints the schedule, the
+objective and the constraint for the base and the optimized schedules with paired
+intervals and how many floor-years it simulated, and writes the floor file with the
+optimized schedules (for ``floor compare`` and ``report``) and the heat map.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from casino_sim.cli.common import (
+    SEED,
+    WORKERS,
+    HelpFormatter,
+    Number,
+    Subparsers,
+    add_output_options,
+    check_outputs,
+    comma_list,
+    declared_kind,
+    require,
+    run_provenance,
+    run_seed,
+    write_floor_file,
+)
+
+if TYPE_CHECKING:
+    from casino_sim.config.floor_loader import Floor
+    from casino_sim.floor.optimize import Optimized, OptimizeOptions
+
+#: ``--budget``: a number and a unit (s, m, h), e.g. 15m.
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(s|m|min|h)?\s*$")
+
+
+def duration(text: str) -> float:
+    """``15m``, ``900s``, ``1h`` or ``900`` (seconds) as seconds.
+
+    >>> duration("15m"), duration("1.5h"), duration("90")
+    (900.0, 5400.0, 90.0)
+    """
+    match = _DURATION.match(text)
+    if not match or float(match.group(1)) <= 0:
+        raise argparse.ArgumentTypeError(f"expected a time such as 15m, 900s or 1h, got {text!r}")
+    unit = {"s": 1, None: 1, "m": 60, "min": 60, "h": 3600}[match.group(2)]
+    return float(match.group(1)) * unit
+
+
+def register(subparsers: Subparsers) -> None:
+    """Add the ``optimize`` sub-command."""
+    parser = subparsers.add_parser(
+        "optimize",
+        help="tables open per block of hours and weekday that make the most (theoretical net "
+        "contribution) within a limit on players turned away, with common random numbers",
+        description="Parallel marginal analysis under common random numbers (docs/floor.md, "
+        "The optimizer): each round runs the schedule, one more table in every block and one "
+        "fewer, with one seed; a block gains a table worth more than it costs (95%%) or that "
+        "breaks --max-turned-away, loses one worth less, until none moves; then the base and "
+        "the optimized schedules run again with a fresh seed, paired.",
+        formatter_class=HelpFormatter,
+    )
+    parser.add_argument("floor", metavar="FLOOR", help="a floor file or shipped name")
+    parser.add_argument(
+        "--decide", choices=("tables",), default="tables",
+        help="what is decided: tables (per group, weekday and block of hours)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--groups", default=None,
+        help="the banked groups to schedule, comma-separated (default: every banked group)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--block-hours", type=Number("int", low=1, high=24), default=2,
+        help="hours per block (1, 2, 3, 4, 6, 8, 12 or 24)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--same-every-day",
+        action="store_true",
+        help="one schedule for every weekday (each decision pools the seven days' figures: "
+        "about 7 times the data per decision)",
+    )
+    parser.add_argument(
+        "--objective", choices=("net", "win"), default="net",
+        help="net: theoretical net contribution (win after tax and comps, less dealer labour "
+        "and starts: the floor's costs block); win: theoretical win",
+    )  # fmt: skip
+    parser.add_argument(
+        "--max-turned-away", type=Number("float", low=0, high=1, percent=True), default=0.05,
+        help="at most this share of a block's arrivals turned away, e.g. 5%% or 0.05",
+    )  # fmt: skip
+    parser.add_argument(
+        "--days", type=Number("int", low=7, high=364), default=7,
+        help="days per replication, whole weeks",
+    )  # fmt: skip
+    parser.add_argument(
+        "--replications", type=Number("int", low=2, high=1000), default=4,
+        help="replications per candidate (paired intervals)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--rounds", type=Number("int", low=1, high=200), default=12, help="rounds at most"
+    )
+    parser.add_argument(
+        "--budget", type=duration, default=None,
+        help="stop starting rounds after this long, e.g. 15m",
+    )  # fmt: skip
+    parser.add_argument("--seed", type=SEED, default=None, help="seed (default: random, printed)")
+    parser.add_argument("--workers", type=WORKERS, default=1, help="worker processes")
+    parser.add_argument(
+        "--out", metavar="FILE", help="write the floor with the optimized schedules"
+    )
+    parser.add_argument(
+        "--heatmap", metavar="FILE", help="write the schedule's heat map (.svg, .png, .pdf)"
+    )
+    parser.add_argument("--json", metavar="OUT", help="write every figure as JSON")
+    add_output_options(parser)
+    parser.set_defaults(func=run)
+
+
+def _money(x: float) -> str:
+    return f"-${-x:,.0f}" if x < 0 else f"${x:,.0f}"
+
+
+def format_optimized(optimized: Optimized, *, name: str, options: OptimizeOptions) -> str:
+    """The schedule, the paired figures and what the search took."""
+    from casino_sim.config.floor_schedule import DAYS
+
+    o = optimized
+    limit = 1.0 if options.max_turned_away is None else options.max_turned_away
+    lines = [
+        f"Optimized tables for {name}: blocks of {o.block_hours} h, objective "
+        f"{options.objective} per week, at most {limit:.1%} turned away in a block",
+        f"Search: {o.rounds} round(s), {o.evaluations} floor runs ({o.floor_years:.2f} "
+        f"floor-years simulated), {o.seconds:,.0f} s; stopped: {o.stopped}",
+    ]
+    for group, counts in o.schedules.items():
+        blocks = counts.shape[1]
+        header = "".join(f"{b * o.block_hours:02d}h".rjust(6) for b in range(blocks))
+        lines += [
+            "",
+            f"{group}: tables open (was: in brackets where it moved)",
+            f"  {'':10}{header}",
+        ]
+        for d in range(7):
+            cells = []
+            for b in range(blocks):
+                now, was = int(counts[d, b]), int(o.base[group][d, b])
+                cells.append((f"{now}" if now == was else f"{now}({was})").rjust(6))
+            lines.append(f"  {DAYS[d]:10}" + "".join(cells))
+    p, weeks = o.objective, options.days / 7
+    lines += [
+        "",
+        "Selection run (a fresh seed, the base and the optimized schedules paired):",
+        f"  objective per week: base {_money(p.a / weeks)}, optimized {_money(p.b / weeks)}; "
+        f"optimized - base {_money((p.b - p.a) / weeks)} [{_money(p.low / weeks)}, "
+        f"{_money(p.high / weeks)}] paired, [{_money(p.unpaired_low / weeks)}, "
+        f"{_money(p.unpaired_high / weeks)}] unpaired",
+    ]
+    for group, t in o.turned_away.items():
+        lines.append(
+            f"  turned away at {group}: base {t.a:.2%}, optimized {t.b:.2%}; difference "
+            f"{t.b - t.a:+.2%} [{t.low:+.2%}, {t.high:+.2%}] paired"
+        )
+    return "\n".join(lines)
+
+
+def _groups(floor: Floor, text: str | None) -> tuple[str, ...]:
+    banked = [g.name for g in floor.definition.tables if g.game != "stud"]
+    if text is None:
+        require(bool(banked), f"{floor.path}: no banked table group to schedule")
+        return tuple(banked)
+    names = comma_list(text, "--groups")
+    for name in names:
+        require(name in banked, f"--groups: {name!r} is not a banked table group of the floor "
+                                f"(banked groups: {', '.join(banked) or 'none'})")  # fmt: skip
+    return tuple(names)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Optimize, print, write."""
+    from casino_sim.config import load_floor, resolve_input, to_data
+    from casino_sim.engine.files import write_atomic, write_json
+    from casino_sim.floor.floor_file import floor_yaml
+    from casino_sim.floor.optimize import (
+        OptimizeOptions,
+        optimize_tables,
+        schedule_data,
+        schedule_rows,
+    )
+    from casino_sim.report.floor import json_ready
+    from casino_sim.report.floor_plots import PLOT_FORMATS
+    from casino_sim.report.schedule_plot import schedule_heatmap
+
+    path = resolve_input(args.floor)
+    kind = declared_kind(path)
+    require(kind == "floor", f"{args.floor}: optimize needs a floor file, got "
+                             f"{f'a {kind} file' if kind else 'a file without a kind'}")  # fmt: skip
+    floor = load_floor(path)
+    heatmap_format = Path(args.heatmap).suffix.lstrip(".") if args.heatmap else ""
+    require(not args.heatmap or heatmap_format in PLOT_FORMATS,
+            f"--heatmap {args.heatmap}: a .svg, .png or .pdf file")  # fmt: skip
+    outputs = {"--out": args.out, "--heatmap": args.heatmap, "--json": args.json}
+    check_outputs(args, outputs, floor.inputs.values())
+    seed = run_seed(args)
+    options = OptimizeOptions(
+        groups=_groups(floor, args.groups), block_hours=args.block_hours,
+        objective=args.objective, max_turned_away=float(args.max_turned_away),
+        days=args.days, replications=args.replications, seed=seed, rounds=args.rounds,
+        budget_seconds=args.budget, workers=args.workers, by_weekday=not args.same_every_day,
+    )  # fmt: skip
+    started = time.perf_counter()
+    optimized = optimize_tables(floor, options)
+    elapsed = time.perf_counter() - started
+    require(not optimized.unmet, "--max-turned-away: no schedule meets it in "
+            f"{len(optimized.unmet)} block(s), e.g. {optimized.unmet[0] if optimized.unmet else ''} "
+            "(the best reachable: every table open)")  # fmt: skip
+    print(format_optimized(optimized, name=args.floor, options=options))
+    print(f"  seed {seed}; {options.replications} replications of {options.days} days per run")
+    written = []
+    if args.out:
+        data = to_data(floor.definition)
+        for group in data["tables"]:
+            if group["name"] in optimized.schedules:
+                counts = optimized.schedules[group["name"]]
+                group["schedule"] = schedule_data(counts, options.block_hours)
+        header = (
+            f"{data.get('name', 'floor')}: tables optimized by casino-sim optimize (seed {seed})"
+        )
+        write_floor_file(Path(args.out), floor_yaml(data, header=header), force=args.force)
+        written.append(f"floor file {args.out}")
+    if args.heatmap:
+        image = schedule_heatmap(optimized.schedules, optimized.base, options.block_hours,
+                                 heatmap_format)  # fmt: skip
+        write_atomic(args.heatmap, image, overwrite=args.force)
+        written.append(f"heat map {args.heatmap}")
+    if args.json:
+        data = {
+            "provenance": run_provenance(
+                args, floor.inputs, seed=seed, elapsed_seconds=round(elapsed, 3)
+            ),
+            **optimized.to_record(),
+            "rows": list(schedule_rows(optimized)),
+        }
+        write_json(args.json, json_ready(data), overwrite=args.force)
+        written.append(f"JSON {args.json}")
+    print(f"\nRan in {elapsed:,.1f} s." + (f" Wrote {'; '.join(written)}." if written else ""))
+    return 0

@@ -1,0 +1,399 @@
+"""Table schedules optimized with common random numbers (``casino-sim optimize``).
+
+**The decision**: for each banked table group asked for, weekday and block of
+``block_hours`` hours, how many of its tables are open (a ``schedule:``, at most its
+``count``). **The objective** per block: the theoretical win (``--objective win``), or the
+theoretical net contribution (``net``, the default): theoretical win x (1 - gaming tax -
+comps) less dealer labour (the block's open table-hours x ``dealer_per_hour`` x relief)
+and dealer starts (the tables the block opens x ``dealer_start``). The theoretical win
+(antes x the exact house edge) is the expected win of the play the run dealt, far less
+noisy than the win itself. **The constraint**: in every block, at most ``max_turned_away``
+of the arrivals whose first open choice is the group are turned away.
+
+**The method**: parallel marginal analysis under common random numbers. Each round runs
+the current schedule S, S with one more table in every block (S+) and one fewer (S-),
+all with one seed (every candidate sees the same players at the same times, and a table
+the same cards). Per block the paired differences across replications give the marginal
+table's value with a Student-t 95% interval: a block whose next table is worth more than
+it costs (the interval above 0), or that breaks the constraint, gains a table; a block
+whose last table is worth less than it costs (the interval below 0), and that keeps the
+constraint without it, loses one; the rest stay. Blocks are taken as independent
+(players stay about an hour, a block is two): the approximation the closed-form test
+bounds. It stops when no block moves (a local optimum: adding or removing a table
+anywhere is not worth it at 95%) or after ``rounds``. **The selection**: the base and the
+optimized schedules run again with a fresh seed, paired, and their objectives and
+constraint figures are reported with paired intervals (and the unpaired one beside).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from casino_sim.config.floor_loader import Floor
+from casino_sim.config.floor_schedule import DAYS
+from casino_sim.engine.stats import t_quantile
+from casino_sim.errors import OptionError
+from casino_sim.floor.results import ReplicationResult
+from casino_sim.floor.schedule import HOUR
+
+__all__ = [
+    "BlockFigures",
+    "OptimizeOptions",
+    "Optimized",
+    "Paired",
+    "evaluate",
+    "optimize_tables",
+    "schedule_data",
+    "with_schedules",
+]
+
+#: Block lengths allowed (hours; they divide the day).
+BLOCK_HOURS = (1, 2, 3, 4, 6, 8, 12, 24)
+
+
+@dataclass(frozen=True)
+class OptimizeOptions:
+    """What to optimize and how long to look."""
+
+    groups: tuple[str, ...]
+    block_hours: int = 2
+    objective: str = "net"
+    max_turned_away: float | None = 0.05
+    days: int = 7
+    replications: int = 4
+    seed: int = 1
+    rounds: int = 12
+    budget_seconds: float | None = None
+    workers: int = 1
+    by_weekday: bool = True  # False: one schedule for every day (the weekdays' figures pooled)
+
+
+@dataclass(frozen=True)
+class BlockFigures:
+    """One evaluation: per group, ``[replication, weekday, block]`` arrays of the objective,
+    the arrivals and those turned away."""
+
+    objective: Mapping[str, np.ndarray]
+    arrivals: Mapping[str, np.ndarray]
+    turned_away: Mapping[str, np.ndarray]
+
+    def turned_share(self, group: str) -> np.ndarray:
+        """Turned away / arrivals by weekday and block over the replications (0 with none)."""
+        arrivals = self.arrivals[group].sum(axis=0)
+        out: np.ndarray = np.where(
+            arrivals > 0, self.turned_away[group].sum(axis=0), 0
+        ) / np.maximum(arrivals, 1)
+        return out
+
+
+@dataclass(frozen=True)
+class Paired:
+    """B - A of one figure: the mean, its paired 95% interval and the unpaired one."""
+
+    a: float
+    b: float
+    low: float
+    high: float
+    unpaired_low: float
+    unpaired_high: float
+
+    def to_record(self) -> dict[str, float]:
+        """As plain data."""
+        return dataclasses.asdict(self)
+
+
+def _paired(a: np.ndarray, b: np.ndarray) -> Paired:
+    n = len(a)
+    q = t_quantile(0.975, n - 1)
+    diff = b - a
+    half = q * float(diff.std(ddof=1)) / math.sqrt(n)
+    apart = q * math.sqrt((float(a.var(ddof=1)) + float(b.var(ddof=1))) / n)
+    mean = float(diff.mean())
+    return Paired(
+        float(a.mean()), float(b.mean()), mean - half, mean + half, mean - apart, mean + apart
+    )
+
+
+@dataclass(frozen=True)
+class Optimized:
+    """The optimizer's answer: the schedules (tables open by weekday and block, per group),
+    the base ones, the selection run's paired figures, and what it took."""
+
+    schedules: Mapping[str, np.ndarray]
+    base: Mapping[str, np.ndarray]
+    block_hours: int
+    objective: Paired
+    turned_away: Mapping[str, Paired]
+    rounds: int
+    evaluations: int
+    floor_years: float
+    seconds: float
+    stopped: str
+    unmet: tuple[str, ...] = field(default_factory=tuple)
+
+    def to_record(self) -> dict[str, Any]:
+        """As plain data."""
+        return {
+            "block_hours": self.block_hours,
+            "schedules": {g: s.tolist() for g, s in self.schedules.items()},
+            "base": {g: s.tolist() for g, s in self.base.items()},
+            "objective": self.objective.to_record(),
+            "turned_away": {g: p.to_record() for g, p in self.turned_away.items()},
+            "rounds": self.rounds,
+            "evaluations": self.evaluations,
+            "floor_years": self.floor_years,
+            "seconds": self.seconds,
+            "stopped": self.stopped,
+            "unmet": list(self.unmet),
+        }
+
+
+def with_schedules(floor: Floor, schedules: Mapping[str, np.ndarray], block_hours: int) -> Floor:
+    """``floor`` with each group of ``schedules`` (``[weekday, block]`` tables open) scheduled
+    (the definition checked again, every file it names as already read)."""
+    from casino_sim.config import to_data
+    from casino_sim.config.floor import FloorDefinition
+    from casino_sim.config.loader import load_text
+    from casino_sim.floor.floor_file import floor_yaml
+
+    data = to_data(floor.definition)
+    for group in data["tables"]:
+        if group["name"] in schedules:
+            group["schedule"] = schedule_data(schedules[group["name"]], block_hours)
+    definition = load_text(floor_yaml(data, header="scheduled"), name=str(floor.path), kind="floor")
+    assert isinstance(definition, FloorDefinition)  # load_text checked the kind
+    return dataclasses.replace(floor, definition=definition)
+
+
+def schedule_data(counts: np.ndarray, block_hours: int) -> dict[str, Any]:
+    """A ``schedule:`` block as plain data: ``[weekday, block]`` tables open, blocks of
+    ``block_hours`` hours (Monday as ``every_day``, each other weekday its own)."""
+    return {
+        "starts": list(range(0, 24, block_hours)),
+        "every_day": [int(n) for n in counts[0]],
+        **{DAYS[d]: [int(n) for n in counts[d]] for d in range(1, 7)},
+    }
+
+
+def base_schedule(group: Any, block_hours: int) -> np.ndarray:
+    """The group's schedule today by weekday and block (its ``schedule``, else every table;
+    a block with a count that changes within it: the most)."""
+    blocks = 24 // block_hours
+    if group.schedule is None:
+        return np.full((7, blocks), group.count, dtype=np.int64)
+    week = np.array(group.schedule.by_hour(), dtype=np.int64)
+    most: np.ndarray = week.reshape(7, blocks, block_hours).max(axis=2)
+    return most
+
+
+def _open_hours_by_block(group: Any, block_hours: int) -> np.ndarray:
+    """Hours the group's opening hours hold in each block of a day (at each hour's middle)."""
+    blocks = 24 // block_hours
+    held = np.array([group.open.is_open((h + 0.5) * HOUR) for h in range(24)], float)
+    out: np.ndarray = held.reshape(blocks, block_hours).sum(axis=1)
+    return out
+
+
+def evaluate(
+    floor: Floor, schedules: Mapping[str, np.ndarray], options: OptimizeOptions, *, seed: int
+) -> BlockFigures:
+    """Run ``floor`` with ``schedules`` (one seed, keyed streams: common random numbers) and
+    fold each replication's hourly figures into weekdays and blocks."""
+    from casino_sim.floor.simulate import simulate_floor
+    from casino_sim.floor.streams import KEYED
+
+    blocks = 24 // options.block_hours
+    start = floor.definition.start_weekday_index
+    run = with_schedules(floor, schedules, options.block_hours)
+    theo: dict[str, list[np.ndarray]] = {g: [] for g in schedules}
+    demand: dict[str, list[np.ndarray]] = {g: [] for g in schedules}
+
+    def by_block(values: np.ndarray) -> np.ndarray:
+        """[day * 24 + hour, ...] -> [weekday, block, ...] summed."""
+        days = len(values) // 24
+        shaped = values.reshape(days, blocks, options.block_hours, *values.shape[1:]).sum(axis=2)
+        out = np.zeros((7, blocks, *values.shape[1:]))
+        for day in range(days):
+            out[(start + day) % 7] += shaped[day]
+        return out
+
+    def keep(_: int, result: ReplicationResult) -> None:
+        for group in schedules:
+            theo[group].append(by_block(result.theo_by_hour[group]))
+            demand[group].append(by_block(result.demand_by_hour[group].astype(float)))
+
+    simulate_floor(run, days=options.days, replications=options.replications, seed=seed,
+                   workers=options.workers, on_replication=keep, streams=KEYED)  # fmt: skip
+    costs = floor.definition.costs
+    weeks = options.days / 7
+    objective, arrivals, turned = {}, {}, {}
+    for name, counts in schedules.items():
+        group = floor.group(name)
+        value = np.array(theo[name])
+        if options.objective == "net" and costs is not None:
+            value = value * (1 - float(costs.gaming_tax) - float(costs.comps))
+            relief = group.dealer_breaks is not None and bool(group.dealer_breaks.relief)
+            rate = float(costs.dealer_per_hour) * float(
+                costs.dealer_hours_per_table_hour(relief=relief)
+            )
+            hours = _open_hours_by_block(group, options.block_hours)
+            value = value - counts * hours * rate * weeks
+            before = np.roll(counts.reshape(-1), 1).reshape(counts.shape)  # the block before
+            rises = np.maximum(counts - before, 0) * (hours > 0)
+            value = value - rises * float(costs.dealer_start) * weeks
+        objective[name] = value
+        numbers = np.array(demand[name])
+        arrivals[name], turned[name] = numbers[..., 0], numbers[..., 1]
+    return BlockFigures(objective, arrivals, turned)
+
+
+def _pooled_share(figures: BlockFigures, group: str) -> np.ndarray:
+    """Turned away / arrivals by block, every weekday and replication together."""
+    arrivals = figures.arrivals[group].sum(axis=(0, 1))
+    turned: np.ndarray = figures.turned_away[group].sum(axis=(0, 1)) / np.maximum(arrivals, 1)
+    return turned
+
+
+def _interval(diff: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per cell of ``[replication, ...]`` paired differences: the 95% interval's ends."""
+    n = diff.shape[0]
+    half = t_quantile(0.975, n - 1) * diff.std(axis=0, ddof=1) / math.sqrt(n)
+    mean = diff.mean(axis=0)
+    return mean - half, mean + half
+
+
+def optimize_tables(
+    floor: Floor,
+    options: OptimizeOptions,
+    *,
+    progress: Callable[[str], None] | None = None,
+) -> Optimized:
+    """Find the schedules (module docstring); :class:`OptionError` when a block breaks the
+    constraint with every table open, naming it and the best reachable value."""
+    if options.block_hours not in BLOCK_HOURS:
+        raise OptionError(f"--block-hours {options.block_hours}: expected one of {BLOCK_HOURS}")
+    if options.days % 7:
+        raise OptionError(
+            f"--days {options.days}: whole weeks (7, 14, ...): every weekday the same"
+        )
+    if options.replications < 2:
+        raise OptionError("--replications: at least 2 (the intervals)")
+    if options.objective not in ("net", "win"):
+        raise OptionError(f"--objective {options.objective!r}: net or win")
+    started = time.perf_counter()
+    groups = [floor.group(name) for name in options.groups]
+    for group in groups:
+        if group.game == "stud":
+            raise OptionError(
+                f"{group.name}: a stud group's tables are not scheduled (banked groups only)"
+            )
+    most = {g.name: g.count for g in groups}
+    base = {g.name: base_schedule(g, options.block_hours) for g in groups}
+    current = {name: s.copy() for name, s in base.items()}
+    evaluations, rounds, stopped = 0, 0, "no block moves: a local optimum"
+    limit = options.max_turned_away
+    for rounds in range(1, options.rounds + 1):
+        up = {n: np.minimum(s + 1, most[n]) for n, s in current.items()}
+        down = {n: np.maximum(s - 1, 0) for n, s in current.items()}
+        here = evaluate(floor, current, options, seed=options.seed)
+        more = evaluate(floor, up, options, seed=options.seed)
+        less = evaluate(floor, down, options, seed=options.seed)
+        evaluations += 3
+        moved = 0
+        for name, counts in current.items():
+            gain, keep = (
+                more.objective[name] - here.objective[name],
+                here.objective[name] - less.objective[name],
+            )
+            share_here, share_less = here.turned_share(name), less.turned_share(name)
+            if not options.by_weekday:  # one decision per block: the weekdays pooled
+                gain, keep = (
+                    np.repeat(x.sum(axis=1, keepdims=True), 7, axis=1) for x in (gain, keep)
+                )
+                share_here, share_less = (
+                    np.repeat(_pooled_share(f, name)[None, :], 7, axis=0) for f in (here, less)
+                )
+            gain_low, _ = _interval(gain)
+            _, keep_high = _interval(keep)
+            new = counts.copy()
+            for d in range(7):
+                for b in range(counts.shape[1]):
+                    broken = limit is not None and share_here[d, b] > limit
+                    if counts[d, b] < most[name] and (broken or gain_low[d, b] > 0):
+                        new[d, b] += 1
+                    elif (
+                        counts[d, b] > 0
+                        and not broken
+                        and keep_high[d, b] < 0
+                        and (limit is None or share_less[d, b] <= limit)
+                    ):
+                        new[d, b] -= 1
+            moved += int((new != counts).sum())
+            current[name] = new
+        if progress is not None:
+            progress(f"round {rounds}: {moved} block(s) moved")
+        if not moved:
+            break
+        if (
+            options.budget_seconds is not None
+            and time.perf_counter() - started > options.budget_seconds
+        ):
+            stopped = "the time budget ran out"
+            break
+    else:
+        stopped = f"after {options.rounds} rounds (blocks still moving)"
+    unmet = []
+    final = evaluate(floor, current, options, seed=options.seed)
+    evaluations += 1
+    for name, counts in current.items():
+        share = final.turned_share(name)
+        days = list(DAYS)
+        if not options.by_weekday:  # one row: the weekdays pooled
+            share, counts, days = _pooled_share(final, name)[None, :], counts[:1], ["every day"]
+        full = counts == most[name]  # where no schedule can do better
+        over = full & (share > (limit if limit is not None else math.inf))
+        for d, b in zip(*np.nonzero(over), strict=True):
+            hours = f"{b * options.block_hours:02d}:00-{(b + 1) * options.block_hours:02d}:00"
+            unmet.append(f"{name} {days[d]} {hours}: {share[d, b]:.1%} turned away with "
+                         f"{counts[d, b]} of {most[name]} tables")  # fmt: skip
+    # selection: base and optimized again with a fresh seed, paired
+    fresh = options.seed + 1_000_003
+    before = evaluate(floor, base, options, seed=fresh)
+    after = evaluate(floor, current, options, seed=fresh)
+    evaluations += 2
+    total_before = sum(before.objective[n].sum(axis=(1, 2)) for n in current)
+    total_after = sum(after.objective[n].sum(axis=(1, 2)) for n in current)
+    turned = {}
+    for name in current:
+        shares = [
+            figures.turned_away[name].sum(axis=(1, 2))
+            / np.maximum(figures.arrivals[name].sum(axis=(1, 2)), 1)
+            for figures in (before, after)
+        ]
+        turned[name] = _paired(shares[0], shares[1])
+    years = evaluations * options.days * options.replications / 365
+    return Optimized(
+        schedules=current, base=base, block_hours=options.block_hours,
+        objective=_paired(np.asarray(total_before), np.asarray(total_after)),
+        turned_away=turned, rounds=rounds, evaluations=evaluations, floor_years=years,
+        seconds=time.perf_counter() - started, stopped=stopped, unmet=tuple(unmet),
+    )  # fmt: skip
+
+
+def schedule_rows(optimized: Optimized) -> Sequence[dict[str, Any]]:
+    """One row per group, weekday and block: the base and the optimized tables open."""
+    rows = []
+    for name, counts in optimized.schedules.items():
+        for d in range(7):
+            for b in range(counts.shape[1]):
+                rows.append({"group": name, "weekday": DAYS[d],
+                             "hours": f"{b * optimized.block_hours:02d}-{(b + 1) * optimized.block_hours:02d}",
+                             "base": int(optimized.base[name][d, b]), "tables": int(counts[d, b])})  # fmt: skip
+    return rows
