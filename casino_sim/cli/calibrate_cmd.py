@@ -95,8 +95,8 @@ def format_calibration(counts: Counts, calibration: Calibration, check: SeatedCh
         + f"; games {', '.join(counts.games)}",
         "Session lengths: "
         + "; ".join(
-            f"{game} mean {e.value:.1f} min"
-            + (f" [{e.low:.1f}, {e.high:.1f}]" if e.high > e.low else " (given)")
+            f"{game} mean {e.mean:.1f} min"
+            + (f" [{e.low:.1f}, {e.high:.1f}]" if e.low is not None else " (given)")
             + f" from the {calibration.session_source[game]}"
             for game, e in calibration.mean_session_minutes.items()
         ),
@@ -106,14 +106,14 @@ def format_calibration(counts: Counts, calibration: Calibration, check: SeatedCh
         "Estimates, each with its 95% interval (Student t over the weeks):",
     ]
     rate = calibration.arrivals_per_hour
-    lines.append(f"  arrivals_per_hour    {rate.value:8.3f}  [{rate.low:.3f}, {rate.high:.3f}]"
+    lines.append(f"  arrivals_per_hour    {rate.mean:8.3f}  [{rate.low:.3f}, {rate.high:.3f}]"
                  "  (the week's mean rate; profile and weekday multipliers mean 1)")  # fmt: skip
     lines.append("  hourly_profile")
     for hour, e in enumerate(calibration.hourly_profile):
-        lines.append(f"    {hour:02d}:00              {e.value:8.3f}  [{e.low:.3f}, {e.high:.3f}]")
+        lines.append(f"    {hour:02d}:00              {e.mean:8.3f}  [{e.low:.3f}, {e.high:.3f}]")
     lines.append("  weekday_multipliers")
     for day, e in zip(WEEKDAYS, calibration.weekday_multipliers, strict=True):
-        lines.append(f"    {day:18} {e.value:8.3f}  [{e.low:.3f}, {e.high:.3f}]")
+        lines.append(f"    {day:18} {e.mean:8.3f}  [{e.low:.3f}, {e.high:.3f}]")
     if check is not None:
         share = check.inside / len(check.rows)
         lines += [

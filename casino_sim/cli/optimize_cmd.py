@@ -11,6 +11,7 @@ optimized schedules (for ``floor compare`` and ``report``) and the heat map.
 from __future__ import annotations
 
 import argparse
+import math
 import re
 import time
 from pathlib import Path
@@ -126,6 +127,10 @@ def _money(x: float) -> str:
     return f"-${-x:,.0f}" if x < 0 else f"${x:,.0f}"
 
 
+def _share(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:+.2%}"
+
+
 def format_optimized(optimized: Optimized, *, name: str, options: OptimizeOptions) -> str:
     """The schedule, the paired figures and what the search took."""
     from casino_sim.config.floor_schedule import DAYS
@@ -152,19 +157,27 @@ def format_optimized(optimized: Optimized, *, name: str, options: OptimizeOption
                 now, was = int(counts[d, b]), int(o.base[group][d, b])
                 cells.append((f"{now}" if now == was else f"{now}({was})").rjust(6))
             lines.append(f"  {DAYS[d]:10}" + "".join(cells))
-    p, weeks = o.objective, options.days / 7
+    weeks = options.days / 7
+    p = o.objective
+    a, b, diff, apart = p.a, p.b, p.difference, p.unpaired
+    assert a is not None and b is not None and diff is not None and apart is not None
+
+    def per_week(x: float | None) -> str:
+        return _money(math.nan if x is None else x / weeks)
+
     lines += [
         "",
         "Selection run (a fresh seed, the base and the optimized schedules paired):",
-        f"  objective per week: base {_money(p.a / weeks)}, optimized {_money(p.b / weeks)}; "
-        f"optimized - base {_money((p.b - p.a) / weeks)} [{_money(p.low / weeks)}, "
-        f"{_money(p.high / weeks)}] paired, [{_money(p.unpaired_low / weeks)}, "
-        f"{_money(p.unpaired_high / weeks)}] unpaired",
+        f"  objective per week: base {per_week(a.mean)}, optimized {per_week(b.mean)}; "
+        f"optimized - base {per_week(diff.mean)} [{per_week(diff.low)}, {per_week(diff.high)}] "
+        f"paired, [{per_week(apart.low)}, {per_week(apart.high)}] unpaired",
     ]
     for group, t in o.turned_away.items():
+        assert t.a is not None and t.b is not None and t.difference is not None
+        d = t.difference
         lines.append(
-            f"  turned away at {group}: base {t.a:.2%}, optimized {t.b:.2%}; difference "
-            f"{t.b - t.a:+.2%} [{t.low:+.2%}, {t.high:+.2%}] paired"
+            f"  turned away at {group}: base {t.a.mean:.2%}, optimized {t.b.mean:.2%}; difference "
+            f"{d.mean:+.2%} [{_share(d.low)}, {_share(d.high)}] paired"
         )
     return "\n".join(lines)
 

@@ -42,13 +42,12 @@ import numpy as np
 from scipy.optimize import nnls
 
 from casino_sim.config.floor import PlayerType
-from casino_sim.engine.stats import t_quantile
 from casino_sim.errors import CountsError
 from casino_sim.floor.counts import Counts
+from casino_sim.floor.intervals import Interval, interval
 
 __all__ = [
     "Calibration",
-    "Estimate",
     "calibrate",
     "calibrated_floor_text",
     "calibrated_traffic",
@@ -66,37 +65,14 @@ WEEK = 168
 
 
 @dataclass(frozen=True)
-class Estimate:
-    """A figure's estimate (the mean over the weeks) and its 95% interval."""
-
-    value: float
-    low: float
-    high: float
-
-    def to_record(self) -> dict[str, float]:
-        """As plain data."""
-        return {"value": self.value, "low": self.low, "high": self.high}
-
-
-def _estimate(per_week: np.ndarray) -> Estimate:
-    mean = float(per_week.mean())
-    half = (
-        t_quantile(0.975, len(per_week) - 1)
-        * float(per_week.std(ddof=1))
-        / math.sqrt(len(per_week))
-    )
-    return Estimate(mean, mean - half, mean + half)
-
-
-@dataclass(frozen=True)
 class Calibration:
     """What :func:`calibrate` found: the traffic's figures with their intervals, per week too."""
 
     weeks: int
-    arrivals_per_hour: Estimate
-    hourly_profile: tuple[Estimate, ...]
-    weekday_multipliers: tuple[Estimate, ...]
-    mean_session_minutes: Mapping[str, Estimate]  # a floor file's: given (low = high)
+    arrivals_per_hour: Interval
+    hourly_profile: tuple[Interval, ...]
+    weekday_multipliers: tuple[Interval, ...]
+    mean_session_minutes: Mapping[str, Interval]  # a floor file's: given (no interval)
     session_source: Mapping[str, str]
     full_hours: Mapping[str, int]
     rates: np.ndarray = field(repr=False)  # [week, weekday * 24 + hour]: arrivals per hour
@@ -199,7 +175,7 @@ def calibrate(
     sessions = sessions or {}
     first_cell = counts.start.weekday() * 24
     rates = np.zeros((weeks, WEEK))
-    means: dict[str, Estimate] = {}
+    means: dict[str, Interval] = {}
     source: dict[str, str] = {}
     full: dict[str, int] = {}
     for g, game in enumerate(counts.games):
@@ -209,7 +185,7 @@ def calibrate(
                 raise CountsError(f"sessions: {game!r} has {len(lengths)} session(s); at least 2")
             kernel = occupancy_kernel(lengths_hours=lengths)
             source[game] = f"sessions file ({len(lengths):,} sessions)"
-            means[game] = _estimate(lengths * 60)
+            means[game] = interval(lengths * 60)
         else:
             types = _types_of(game, players)
             if not types:
@@ -217,7 +193,7 @@ def calibrate(
             kernel = occupancy_kernel(types)
             source[game] = "floor file (" + ", ".join(t.name for t in types) + ")"
             given = float(kernel.sum()) * 60
-            means[game] = Estimate(given, given, given)
+            means[game] = Interval(given)
         matrix = _week_matrix(kernel, first_cell)
         for w in range(weeks):
             observed = counts.players[g, w * WEEK : (w + 1) * WEEK]
@@ -232,9 +208,9 @@ def calibrate(
     weekday = cells.mean(axis=2) / mean_rate[:, None]
     return Calibration(
         weeks=weeks,
-        arrivals_per_hour=_estimate(mean_rate),
-        hourly_profile=tuple(_estimate(profile[:, h]) for h in range(24)),
-        weekday_multipliers=tuple(_estimate(weekday[:, d]) for d in range(7)),
+        arrivals_per_hour=interval(mean_rate),
+        hourly_profile=tuple(interval(profile[:, h]) for h in range(24)),
+        weekday_multipliers=tuple(interval(weekday[:, d]) for d in range(7)),
         mean_session_minutes=means,
         session_source=source,
         full_hours=full,
@@ -246,9 +222,9 @@ def calibrate(
 def calibrated_traffic(calibration: Calibration) -> dict[str, Any]:
     """The estimates as a floor's ``traffic`` keys (4 decimals)."""
     return {
-        "arrivals_per_hour": round(calibration.arrivals_per_hour.value, 4),
-        "hourly_profile": [round(e.value, 4) for e in calibration.hourly_profile],
-        "weekday_multipliers": [round(e.value, 4) for e in calibration.weekday_multipliers],
+        "arrivals_per_hour": round(calibration.arrivals_per_hour.mean, 4),
+        "hourly_profile": [round(e.mean, 4) for e in calibration.hourly_profile],
+        "weekday_multipliers": [round(e.mean, 4) for e in calibration.weekday_multipliers],
     }
 
 
@@ -265,13 +241,13 @@ def calibrated_floor_text(
     data["start_weekday"] = start_weekday
     rate = calibration.arrivals_per_hour
     sessions = "; ".join(
-        f"{game} {e.value:.1f} min ({calibration.session_source[game]})"
+        f"{game} {e.mean:.1f} min ({calibration.session_source[game]})"
         for game, e in calibration.mean_session_minutes.items()
     )
     note = (
         f"Traffic calibrated from {counts.path} ({counts.days} days from {counts.start}, "
         f"{calibration.weeks} whole weeks) by casino-sim calibrate: arrivals_per_hour "
-        f"{rate.value:.4g} (95% interval {rate.low:.4g} to {rate.high:.4g}, Student t over the "
+        f"{rate.mean:.4g} (95% interval {rate.low:.4g} to {rate.high:.4g}, Student t over the "
         f"weeks), hourly_profile and weekday_multipliers the weekly margins (mean 1 each; "
         f"intervals in the calibrate output); session lengths {sessions}."
     )

@@ -11,15 +11,14 @@ players away, sessions unlike the floor file's, a weekly pattern that changed).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from casino_sim.config.floor_loader import Floor
-from casino_sim.engine.stats import t_quantile
 from casino_sim.floor.counts import Counts
+from casino_sim.floor.intervals import interval
 from casino_sim.floor.results import ReplicationResult
 
 __all__ = ["CheckRow", "SeatedCheck", "check_by_simulation"]
@@ -93,13 +92,12 @@ def check_by_simulation(
     simulate_floor(floor, days=days, replications=replications, seed=seed, workers=workers,
                    on_replication=keep)  # fmt: skip
     rows = []
-    quantile = t_quantile(0.975, weeks - 1)
     for g, game in enumerate(counts.games):
         observed = _by_hour_of_day(counts.players[g], weeks)
         simulated = np.mean(seated[game], axis=0)
         for hour in range(24):
-            mean = float(observed[:, hour].mean())
-            half = quantile * float(observed[:, hour].std(ddof=1)) / math.sqrt(weeks)
-            rows.append(CheckRow(game, hour, mean, mean - half, mean + half,
+            weekly = interval(observed[:, hour])  # over the weeks (at least two)
+            assert weekly.low is not None and weekly.high is not None
+            rows.append(CheckRow(game, hour, weekly.mean, weekly.low, weekly.high,
                                  float(simulated[hour])))  # fmt: skip
     return SeatedCheck(tuple(rows), replications, days, seed)

@@ -40,6 +40,7 @@ from casino_sim.config.floor_loader import Floor
 from casino_sim.config.floor_schedule import DAYS
 from casino_sim.engine.stats import t_quantile
 from casino_sim.errors import OptionError
+from casino_sim.floor.compare import PairedFigure, pair
 from casino_sim.floor.results import ReplicationResult
 from casino_sim.floor.schedule import HOUR
 
@@ -47,7 +48,6 @@ __all__ = [
     "BlockFigures",
     "OptimizeOptions",
     "Optimized",
-    "Paired",
     "evaluate",
     "optimize_tables",
     "schedule_data",
@@ -94,34 +94,6 @@ class BlockFigures:
 
 
 @dataclass(frozen=True)
-class Paired:
-    """B - A of one figure: the mean, its paired 95% interval and the unpaired one."""
-
-    a: float
-    b: float
-    low: float
-    high: float
-    unpaired_low: float
-    unpaired_high: float
-
-    def to_record(self) -> dict[str, float]:
-        """As plain data."""
-        return dataclasses.asdict(self)
-
-
-def _paired(a: np.ndarray, b: np.ndarray) -> Paired:
-    n = len(a)
-    q = t_quantile(0.975, n - 1)
-    diff = b - a
-    half = q * float(diff.std(ddof=1)) / math.sqrt(n)
-    apart = q * math.sqrt((float(a.var(ddof=1)) + float(b.var(ddof=1))) / n)
-    mean = float(diff.mean())
-    return Paired(
-        float(a.mean()), float(b.mean()), mean - half, mean + half, mean - apart, mean + apart
-    )
-
-
-@dataclass(frozen=True)
 class Optimized:
     """The optimizer's answer: the schedules (tables open by weekday and block, per group),
     the base ones, the selection run's paired figures, and what it took."""
@@ -129,8 +101,8 @@ class Optimized:
     schedules: Mapping[str, np.ndarray]
     base: Mapping[str, np.ndarray]
     block_hours: int
-    objective: Paired
-    turned_away: Mapping[str, Paired]
+    objective: PairedFigure  # the selection run's objective per run (money), A base, B optimized
+    turned_away: Mapping[str, PairedFigure]  # each group's share turned away, the same way
     rounds: int
     evaluations: int
     floor_years: float
@@ -368,20 +340,19 @@ def optimize_tables(
     before = evaluate(floor, base, options, seed=fresh)
     after = evaluate(floor, current, options, seed=fresh)
     evaluations += 2
-    total_before = sum(before.objective[n].sum(axis=(1, 2)) for n in current)
-    total_after = sum(after.objective[n].sum(axis=(1, 2)) for n in current)
+    totals = [sum(f.objective[n].sum(axis=(1, 2)) for n in current) for f in (before, after)]
+    objective = pair(("floor", "", "objective"), *(np.asarray(t, float) for t in totals))
     turned = {}
     for name in current:
         shares = [
-            figures.turned_away[name].sum(axis=(1, 2))
-            / np.maximum(figures.arrivals[name].sum(axis=(1, 2)), 1)
-            for figures in (before, after)
+            f.turned_away[name].sum(axis=(1, 2)) / np.maximum(f.arrivals[name].sum(axis=(1, 2)), 1)
+            for f in (before, after)
         ]
-        turned[name] = _paired(shares[0], shares[1])
+        turned[name] = pair(("group", name, "turned_away_share"), shares[0], shares[1])
     years = evaluations * options.days * options.replications / 365
     return Optimized(
         schedules=current, base=base, block_hours=options.block_hours,
-        objective=_paired(np.asarray(total_before), np.asarray(total_after)),
+        objective=objective,
         turned_away=turned, rounds=rounds, evaluations=evaluations, floor_years=years,
         seconds=time.perf_counter() - started, stopped=stopped, unmet=tuple(unmet),
     )  # fmt: skip

@@ -4,7 +4,7 @@ per table group, the change from the base schedule written in each cell that mov
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -13,9 +13,21 @@ from casino_sim.report.floor_plots import figure_bytes
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["schedule_figure", "schedule_heatmap"]
+__all__ = ["hourly_figure", "schedule_figure", "schedule_heatmap"]
 
 _DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+
+def _panel(fig: Figure, ax: Any, hours: np.ndarray, title: str) -> Any:
+    """One group's ``[weekday, hour]`` tables open as colours, with the axes labelled."""
+    image = ax.imshow(hours, aspect="auto", cmap="viridis", interpolation="nearest",
+                      vmin=0, vmax=max(1, int(hours.max())))  # fmt: skip
+    ax.set_yticks(range(7), _DAYS)
+    ax.set_xticks(range(0, 24, 2), [f"{h:02d}" for h in range(0, 24, 2)])
+    ax.set_xlabel("hour of day")
+    ax.set_title(title)
+    fig.colorbar(image, ax=ax, label="tables")
+    return image
 
 
 def schedule_figure(
@@ -28,20 +40,29 @@ def schedule_figure(
     fig = Figure(figsize=(10, 2.6 * len(schedules) + 0.6), layout="constrained")
     axes = fig.subplots(len(schedules), 1, squeeze=False)[:, 0]
     for ax, (name, counts) in zip(axes, schedules.items(), strict=True):
-        hours = np.repeat(counts, block_hours, axis=1)  # [weekday, hour]
-        image = ax.imshow(hours, aspect="auto", cmap="viridis", interpolation="nearest",
-                          vmin=0, vmax=max(1, int(counts.max())))  # fmt: skip
+        _panel(
+            fig,
+            ax,
+            np.repeat(counts, block_hours, axis=1),
+            f"{name}: tables open (a moved cell: now<before)",
+        )
         for d in range(7):
             for b in range(counts.shape[1]):
                 old = int(base[name][d, b])
                 text = f"{counts[d, b]}" if old == counts[d, b] else f"{counts[d, b]}<{old}"
                 ax.text(b * block_hours + (block_hours - 1) / 2, d, text, ha="center",
                         va="center", fontsize=7, color="white" if counts[d, b] < counts.max() / 2 else "black")  # fmt: skip
-        ax.set_yticks(range(7), _DAYS)
-        ax.set_xticks(range(0, 24, 2), [f"{h:02d}" for h in range(0, 24, 2)])
-        ax.set_xlabel("hour of day")
-        ax.set_title(f"{name}: tables open (a moved cell: now<before)")
-        fig.colorbar(image, ax=ax, label="tables")
+    return fig
+
+
+def hourly_figure(by_hour: Mapping[str, np.ndarray]) -> Figure:
+    """Each group's tables open by weekday and hour (``[7, 24]``): a floor's ``schedule:``."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(10, 2.4 * len(by_hour) + 0.6), layout="constrained")
+    axes = fig.subplots(len(by_hour), 1, squeeze=False)[:, 0]
+    for ax, (name, hours) in zip(axes, by_hour.items(), strict=True):
+        _panel(fig, ax, hours, f"{name}: tables open by weekday and hour")
     return fig
 
 

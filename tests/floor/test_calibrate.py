@@ -62,13 +62,13 @@ def test_the_calibration_recovers_the_rates_that_made_the_counts():
     assert found.weeks == 4 and found.full_hours == {"pit": 0}
     est = found.arrivals_per_hour
     assert est.low <= rate <= est.high
-    assert abs(est.value / rate - 1) < 0.05
+    assert abs(est.mean / rate - 1) < 0.05
     inside = [e.low <= v <= e.high for e, v in zip(found.hourly_profile, profile, strict=True)]
     assert sum(inside) >= 22  # 95% intervals: about one of 24 may miss
     inside = [e.low <= v <= e.high for e, v in zip(found.weekday_multipliers, weekday, strict=True)]
     assert sum(inside) >= 6
     # the floor file's sessions: 0.7 x 60 + 0.3 x 90 minutes
-    assert found.mean_session_minutes["pit"].value == pytest.approx(69, abs=0.05)
+    assert found.mean_session_minutes["pit"].mean == pytest.approx(69, abs=0.05)
 
 
 def test_counts_without_noise_give_the_rates_back_exactly():
@@ -89,11 +89,11 @@ def test_counts_without_noise_give_the_rates_back_exactly():
     counts = Counts("exact.csv", start, 14, ("pit",), np.full_like(players, 5), players)
     found = calibrate(counts, types, seats={"pit": 7})
     assert np.allclose(found.rates, rates, atol=1e-9)
-    assert found.arrivals_per_hour.value == pytest.approx(rates.mean())
+    assert found.arrivals_per_hour.mean == pytest.approx(rates.mean())
     assert found.arrivals_per_hour.low == pytest.approx(found.arrivals_per_hour.high)
-    shown = np.array([e.value for e in found.hourly_profile])
+    shown = np.array([e.mean for e in found.hourly_profile])
     assert np.allclose(shown, profile / profile.mean())
-    assert np.allclose([e.value for e in found.weekday_multipliers], weekday / weekday.mean())
+    assert np.allclose([e.mean for e in found.weekday_multipliers], weekday / weekday.mean())
 
 
 def test_a_sessions_file_replaces_the_floor_files_session_lengths():
@@ -115,15 +115,15 @@ def test_a_sessions_file_replaces_the_floor_files_session_lengths():
     found = calibrate(counts, floor_types, seats={"pit": 7}, sessions=sessions)
     session = found.mean_session_minutes["pit"]
     minutes = sessions["pit"] * 60
-    assert session.value == pytest.approx(minutes.mean())
+    assert session.mean == pytest.approx(minutes.mean())
     half = 1.9606 * minutes.std(ddof=1) / math.sqrt(len(minutes))  # t(0.975, 3999)
-    assert session.high - session.value == pytest.approx(half, rel=1e-3)
+    assert session.high - session.mean == pytest.approx(half, rel=1e-3)
     assert session.low <= 45 + 3 * half  # the draws' mean is 45
-    assert found.arrivals_per_hour.value == pytest.approx(20, rel=1e-6)
+    assert found.arrivals_per_hour.mean == pytest.approx(20, rel=1e-6)
     wrong = calibrate(counts, floor_types, seats={"pit": 7})  # 69-minute sessions assumed
-    assumed = wrong.mean_session_minutes["pit"].value
+    assumed = wrong.mean_session_minutes["pit"].mean
     assert assumed == pytest.approx(69, abs=0.05)  # Little's law: the rate scales by E[S]
-    assert wrong.arrivals_per_hour.value == pytest.approx(20 * minutes.mean() / assumed, rel=1e-3)
+    assert wrong.arrivals_per_hour.mean == pytest.approx(20 * minutes.mean() / assumed, rel=1e-3)
 
 
 def test_the_seated_players_per_hour_are_the_occupancy_seconds():

@@ -49,6 +49,7 @@ from casino_sim.floor.tally import (
 from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
 from casino_sim.games.poker_room.bots import default_population
 from casino_sim.games.poker_room.simulate import simulate_stud
+from tests.floor.queueing import erlang_b
 
 DATA = Path(__file__).parent / "data"
 HALF_HOUR = 1800.0
@@ -200,14 +201,6 @@ def test_mean_meter_at_a_full_hit_and_time_between_full_hits_follow_renewal_theo
 
 
 # ------------------------------------------------------------------- 3. Erlang loss
-
-
-def erlang_b(servers: int, load: float) -> float:
-    """Erlang's loss formula B(c, A) by the stable recursion B(k) = A B(k-1) / (k + A B(k-1))."""
-    b = 1.0
-    for k in range(1, servers + 1):
-        b = load * b / (k + load * b)
-    return b
 
 
 def test_turned_away_and_occupied_seats_follow_the_erlang_loss_formula():

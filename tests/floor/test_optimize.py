@@ -20,16 +20,10 @@ from casino_sim.config import load_floor, load_paytable
 from casino_sim.errors import OptionError
 from casino_sim.floor.optimize import OptimizeOptions, optimize_tables
 from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
+from tests.floor.queueing import erlang_b
 
 FLOOR = "floors/erlang-pit"
 ARGS = ["--block-hours", "8", "--same-every-day", "--max-turned-away", "100%", "--seed", "3"]
-
-
-def erlang_b(servers: int, erlangs: float) -> float:
-    b = 1.0
-    for c in range(1, servers + 1):
-        b = erlangs * b / (c + erlangs * b)
-    return b
 
 
 def closed_form_optimum() -> list[int]:
@@ -70,7 +64,7 @@ def test_the_docs_transcript_is_the_closed_form_case():
     command = "$ casino-sim optimize " + FLOOR + " " + " ".join(ARGS)
     block = page[page.index(command) :].split("```", 1)[0]
     rows = [line.split() for line in block.splitlines() if line.startswith("  ") and "(6)" in line]
-    assert len(rows) == 7 and {tuple(r[1:]) for r in rows} == {("2(6)", "5(6)", "10(6)")}
+    assert len(rows) == 7 and {tuple(r[1:]) for r in rows} == {("2(3)", "5(6)", "10(9)")}
     assert closed_form_optimum() == [2, 5, 10]
     paired = block.split("optimized - base ")[1].split(" paired")[0]
     assert paired.split("[")[1].startswith("$")  # the paired interval's low end is a gain
@@ -86,12 +80,13 @@ def test_the_command_writes_the_floor_the_heat_map_and_the_json(tmp_path, capsys
     data = json.loads(record.read_text())
     schedule = load_floor(out).group("pit").schedule
     assert [list(schedule.day(d)) for d in range(7)] == data["schedules"]["pit"]
-    assert data["base"]["pit"] == [[6, 6, 6]] * 7 and len(data["rows"]) == 21
+    assert data["base"]["pit"] == [[3, 6, 9]] * 7 and len(data["rows"]) == 21
     assert data["evaluations"] == 6 and data["floor_years"] == pytest.approx(6 * 7 * 2 / 365)
     assert heatmap.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    # one round from 6 everywhere moves toward the optimum, never away from it
+    # one round from 3, 6 and 9 moves toward the optimum, never away from it
     for row in data["schedules"]["pit"]:
-        assert all(abs(n - best) <= abs(6 - best) for n, best in zip(row, [2, 5, 10], strict=True))
+        moves = zip(row, [3, 6, 9], [2, 5, 10], strict=True)
+        assert all(abs(n - best) <= abs(was - best) for n, was, best in moves)
 
 
 def test_a_constraint_no_schedule_meets_is_one_line_with_the_best_reachable(tmp_path, capsys):
@@ -100,8 +95,9 @@ def test_a_constraint_no_schedule_meets_is_one_line_with_the_best_reachable(tmp_
     text = (
         load_floor(FLOOR)
         .path.read_text()
-        .replace("every_day: [6, 6, 6]", "every_day: [12, 12, 12]")
+        .replace("every_day: [3, 6, 9]", "every_day: [12, 12, 12]")
     )
+    assert "every_day: [12, 12, 12]" in text
     full = tmp_path / "full.yaml"
     full.write_text(text)
     status = main(["optimize", str(full), "--block-hours", "8", "--same-every-day", "--days", "7",

@@ -23,6 +23,7 @@ from casino_sim.engine.stats import t_quantile
 from casino_sim.floor.costs import openings
 from casino_sim.floor.schedule import scheduled_tables
 from casino_sim.floor.simulate import simulate_floor
+from tests.floor.queueing import erlang_b
 
 
 def _with(floor, **changes):
@@ -33,14 +34,6 @@ def _with(floor, **changes):
     if traffic is not None:
         definition = dataclasses.replace(definition, traffic=traffic)
     return dataclasses.replace(floor, definition=definition)
-
-
-def erlang_b(servers: int, erlangs: float) -> float:
-    """Erlang's loss formula, by its recursion."""
-    b = 1.0
-    for c in range(1, servers + 1):
-        b = erlangs * b / (c + erlangs * b)
-    return b
 
 
 def test_every_table_in_every_block_is_no_schedule_to_the_cent():
@@ -158,3 +151,20 @@ def test_a_bad_schedule_is_one_line(schedule, message, tmp_path, capsys):
     assert main(["validate", str(bad)]) == 2
     err = capsys.readouterr()
     assert message in err.out + err.err, err
+
+
+def test_the_report_shows_a_floors_schedule():
+    from casino_sim.report.par.floor_schedule import schedule_part
+
+    assert schedule_part(load_floor("floors/pit"), "floor-1") is None
+    part = schedule_part(load_floor("floors/erlang-pit"), "floor-1")
+    assert part is not None and part.title == "Table schedule"
+    (table,) = part.tables
+    assert [c.label for c in table.columns] == [
+        "weekday",
+        "00:00-08:00",
+        "08:00-16:00",
+        "16:00-24:00",
+    ]
+    assert table.rows[5] == {"weekday": "saturday", "from_00": 3, "from_08": 6, "from_16": 9}
+    assert len(part.plots) == 1 and "<svg" in part.plots[0].svg

@@ -16,6 +16,7 @@ from casino_sim.config.common import hand_label
 from casino_sim.report.floor import game_of
 from casino_sim.report.floor_plots import figure_bytes, floor_figures
 from casino_sim.report.par.commands import floor_command
+from casino_sim.report.par.floor_schedule import schedule_part
 from casino_sim.report.par.inputs import input_name
 from casino_sim.report.par.model import (
     Check,
@@ -493,6 +494,9 @@ def floor_section(item: FloorInput, run: FloorRun, *, index: int) -> Section:
         _players_part(run, prefix),
         _hours_part(run, prefix, plots["hour-of-day"]),
     ]
+    scheduled = schedule_part(item.floor, prefix)
+    if scheduled is not None:
+        parts.insert(2, scheduled)  # after the table groups
     per_day = run.result.floor.house_result_per_day.mean
     summary = (
         f"{run.days} day(s) x {run.replications} replication(s): house result "
