@@ -159,8 +159,8 @@ def format_optimized(optimized: Optimized, *, name: str, options: OptimizeOption
             lines.append(f"  {DAYS[d]:10}" + "".join(cells))
     weeks = options.days / 7
     p = o.objective
-    a, b, diff, apart = p.a, p.b, p.difference, p.unpaired
-    assert a is not None and b is not None and diff is not None and apart is not None
+    before, after, diff, apart = p.a, p.b, p.difference, p.unpaired
+    assert before is not None and after is not None and diff is not None and apart is not None
 
     def per_week(x: float | None) -> str:
         return _money(math.nan if x is None else x / weeks)
@@ -168,16 +168,16 @@ def format_optimized(optimized: Optimized, *, name: str, options: OptimizeOption
     lines += [
         "",
         "Selection run (a fresh seed, the base and the optimized schedules paired):",
-        f"  objective per week: base {per_week(a.mean)}, optimized {per_week(b.mean)}; "
+        f"  objective per week: base {per_week(before.mean)}, optimized {per_week(after.mean)}; "
         f"optimized - base {per_week(diff.mean)} [{per_week(diff.low)}, {per_week(diff.high)}] "
         f"paired, [{per_week(apart.low)}, {per_week(apart.high)}] unpaired",
     ]
     for group, t in o.turned_away.items():
         assert t.a is not None and t.b is not None and t.difference is not None
-        d = t.difference
+        change = t.difference
         lines.append(
             f"  turned away at {group}: base {t.a.mean:.2%}, optimized {t.b.mean:.2%}; difference "
-            f"{d.mean:+.2%} [{_share(d.low)}, {_share(d.high)}] paired"
+            f"{change.mean:+.2%} [{_share(change.low)}, {_share(change.high)}] paired"
         )
     return "\n".join(lines)
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from casino_sim.config.floor import PokerGroup
 from casino_sim.config.floor_schedule import DAYS
 from casino_sim.report.floor_plots import figure_bytes
 from casino_sim.report.par.model import Column, Part, Table
@@ -21,13 +22,16 @@ __all__ = ["schedule_part"]
 
 def schedule_part(floor: Floor, prefix: str) -> Part | None:
     """The schedules of ``floor``'s groups (None: no group has one)."""
-    groups = [g for g in floor.definition.tables if getattr(g, "schedule", None) is not None]
-    if not groups:
+    scheduled = [
+        (g, g.schedule)
+        for g in floor.definition.tables
+        if not isinstance(g, PokerGroup) and g.schedule
+    ]
+    if not scheduled:
         return None
     tables = []
     by_hour: dict[str, np.ndarray] = {}
-    for group in groups:
-        schedule = group.schedule
+    for group, schedule in scheduled:
         starts = schedule.starts
         ends = [*starts[1:], 24]
         columns = [Column("weekday", "weekday")] + [
