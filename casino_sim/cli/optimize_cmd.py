@@ -183,7 +183,7 @@ def format_optimized(optimized: Optimized, *, name: str, options: OptimizeOption
 
 
 def _groups(floor: Floor, text: str | None) -> tuple[str, ...]:
-    banked = [g.name for g in floor.definition.tables if g.game != "stud"]
+    banked = [g.name for g in floor.definition.tables if hasattr(g, "schedule")]
     if text is None:
         require(bool(banked), f"{floor.path}: no banked table group to schedule")
         return tuple(banked)

@@ -262,9 +262,10 @@ def optimize_tables(
     started = time.perf_counter()
     groups = [floor.group(name) for name in options.groups]
     for group in groups:
-        if group.game == "stud":
+        if not hasattr(group, "schedule"):  # a stud group, or a new game without schedules
             raise OptionError(
-                f"{group.name}: a stud group's tables are not scheduled (banked groups only)"
+                f"{group.name}: its tables are not scheduled (only Caribbean Stud and game: "
+                "banked groups have schedules)"
             )
     most = {g.name: g.count for g in groups}
     base = {g.name: base_schedule(g, options.block_hours) for g in groups}

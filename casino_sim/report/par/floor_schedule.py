@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from casino_sim.config.floor import PokerGroup
-from casino_sim.config.floor_schedule import DAYS
+from casino_sim.config.floor_schedule import DAYS, TableSchedule
 from casino_sim.report.floor_plots import figure_bytes
 from casino_sim.report.par.model import Column, Part, Table
 from casino_sim.report.par.plots import plot_of, png_bytes
@@ -23,9 +22,9 @@ __all__ = ["schedule_part"]
 def schedule_part(floor: Floor, prefix: str) -> Part | None:
     """The schedules of ``floor``'s groups (None: no group has one)."""
     scheduled = [
-        (g, g.schedule)
-        for g in floor.definition.tables
-        if not isinstance(g, PokerGroup) and g.schedule
+        (group, schedule)
+        for group in floor.definition.tables
+        if isinstance(schedule := getattr(group, "schedule", None), TableSchedule)
     ]
     if not scheduled:
         return None
