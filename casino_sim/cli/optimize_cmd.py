@@ -143,6 +143,11 @@ def format_optimized(optimized: Optimized, *, name: str, options: OptimizeOption
         f"Search: {o.rounds} round(s), {o.evaluations} floor runs ({o.floor_years:.2f} "
         f"floor-years simulated), {o.seconds:,.0f} s; stopped: {o.stopped}",
     ]
+    if o.undecided:
+        lines.append(
+            f"Undecided: {o.undecided} of {o.decisions} decisions stayed where the estimate favoured "
+            "a move its 95% interval did not decide (more --replications or --days resolve them)"
+        )
     for group, counts in o.schedules.items():
         blocks = counts.shape[1]
         header = "".join(f"{b * o.block_hours:02d}h".rjust(6) for b in range(blocks))

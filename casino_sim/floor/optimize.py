@@ -109,6 +109,10 @@ class Optimized:
     seconds: float
     stopped: str
     unmet: tuple[str, ...] = field(default_factory=tuple)
+    #: decisions of the last round that stayed although the estimate favoured a move (its 95%
+    #: interval did not decide it): more replications or days would
+    undecided: int = 0
+    decisions: int = 0
 
     def to_record(self) -> dict[str, Any]:
         """As plain data."""
@@ -124,6 +128,8 @@ class Optimized:
             "seconds": self.seconds,
             "stopped": self.stopped,
             "unmet": list(self.unmet),
+            "undecided": self.undecided,
+            "decisions": self.decisions,
         }
 
 
@@ -270,7 +276,7 @@ def optimize_tables(
     most = {g.name: g.count for g in groups}
     base = {g.name: base_schedule(g, options.block_hours) for g in groups}
     current = {name: s.copy() for name, s in base.items()}
-    evaluations, rounds, stopped = 0, 0, "no block moves: a local optimum"
+    evaluations, rounds, stopped, undecided = 0, 0, "no block moves: a local optimum", 0
     limit = options.max_turned_away
     for rounds in range(1, options.rounds + 1):
         up = {n: np.minimum(s + 1, most[n]) for n, s in current.items()}
@@ -279,7 +285,7 @@ def optimize_tables(
         more = evaluate(floor, up, options, seed=options.seed)
         less = evaluate(floor, down, options, seed=options.seed)
         evaluations += 3
-        moved = 0
+        moved = undecided = 0
         for name, counts in current.items():
             gain, keep = (
                 more.objective[name] - here.objective[name],
@@ -295,8 +301,9 @@ def optimize_tables(
                 )
             gain_low, _ = _interval(gain)
             _, keep_high = _interval(keep)
+            gain_mean, keep_mean = gain.mean(axis=0), keep.mean(axis=0)
             new = counts.copy()
-            for d in range(7):
+            for d in range(7 if options.by_weekday else 1):
                 for b in range(counts.shape[1]):
                     broken = limit is not None and share_here[d, b] > limit
                     if counts[d, b] < most[name] and (broken or gain_low[d, b] > 0):
@@ -308,6 +315,12 @@ def optimize_tables(
                         and (limit is None or share_less[d, b] <= limit)
                     ):
                         new[d, b] -= 1
+                    elif (counts[d, b] < most[name] and gain_mean[d, b] > 0) or (
+                        counts[d, b] > 0 and keep_mean[d, b] < 0
+                    ):  # a move the estimate favours but its interval does not decide
+                        undecided += 1
+            if not options.by_weekday:
+                new[1:] = new[0]
             moved += int((new != counts).sum())
             current[name] = new
         if progress is not None:
@@ -356,6 +369,8 @@ def optimize_tables(
         objective=objective,
         turned_away=turned, rounds=rounds, evaluations=evaluations, floor_years=years,
         seconds=time.perf_counter() - started, stopped=stopped, unmet=tuple(unmet),
+        undecided=undecided,
+        decisions=sum(c.size if options.by_weekday else c.shape[1] for c in current.values()),
     )  # fmt: skip
 
 

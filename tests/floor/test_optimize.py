@@ -82,6 +82,7 @@ def test_the_command_writes_the_floor_the_heat_map_and_the_json(tmp_path, capsys
     assert [list(schedule.day(d)) for d in range(7)] == data["schedules"]["pit"]
     assert data["base"]["pit"] == [[3, 6, 9]] * 7 and len(data["rows"]) == 21
     assert data["evaluations"] == 6 and data["floor_years"] == pytest.approx(6 * 7 * 2 / 365)
+    assert data["decisions"] == 3 and 0 <= data["undecided"] <= 3  # one per block: every day alike
     assert heatmap.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     # one round from 3, 6 and 9 moves toward the optimum, never away from it
     for row in data["schedules"]["pit"]:
