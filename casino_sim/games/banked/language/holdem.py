@@ -47,7 +47,12 @@ from casino_sim.games.banked.language.holdem_boards import (
     board_classes,
     board_table,
 )
-from casino_sim.games.banked.language.holdem_kernels import Choices, FlopWork, solve_flops
+from casino_sim.games.banked.language.holdem_kernels import (
+    Choices,
+    Decided,
+    FlopWork,
+    solve_flops,
+)
 from casino_sim.games.banked.language.outcomes import Outcome, settle
 from casino_sim.games.banked.language.showdown import rule_picks
 from casino_sim.games.banked.language.symmetry import pair_orbits, subset_classes, suit_perms
@@ -203,7 +208,8 @@ def solve_holdem(
     hand5 = np.zeros((n_flops, holes), dtype=np.int64)
     played = np.zeros((n_flops, len(choices), len(combos), 4), dtype=np.int64)
     deals = np.zeros((n_flops, len(choices)), dtype=np.int64)
-    solve_flops(work, table, board_table(boards, table), decision, picks, hand5, played, deals)
+    solve_flops(work, table, board_table(boards, table), decision,
+                Decided(picks, hand5, played, deals))  # fmt: skip
 
     by_choice = weights @ deals
     counts = np.tensordot(weights, played, axes=1)

@@ -18,7 +18,7 @@ from numba import njit, prange
 from casino_sim.combinatorics import colex5
 from casino_sim.games.banked.language.holdem_boards import TYPES, BoardTable, HoldemTables
 
-__all__ = ["Choices", "FlopSums", "FlopWork", "flop_sums", "solve_flops"]
+__all__ = ["Choices", "Decided", "FlopSums", "FlopWork", "flop_sums", "solve_flops"]
 
 #: Flop classes summed by one task of :func:`solve_flops` (with one set of sums).
 FLOPS_PER_TASK = 8
@@ -55,6 +55,18 @@ class Choices(NamedTuple):
     fold_units: np.ndarray
     fixed: np.ndarray
     values5: np.ndarray
+
+
+class Decided(NamedTuple):
+    """What :func:`solve_flops` fills, by flop class ``f``: ``picks`` int8[F, holes] (the action,
+    -1: the hole holds a flop card), ``hand5`` int64[F, holes] (the player's five-card value at
+    the decision), ``played`` int64[F, actions, combos, 4] and ``deals`` int64[F, actions]: the
+    deals of one flop of the class (multiply by the class size)."""
+
+    picks: np.ndarray
+    hand5: np.ndarray
+    played: np.ndarray
+    deals: np.ndarray
 
 
 class FlopSums(NamedTuple):
@@ -164,11 +176,11 @@ def _flop(
 
 @njit(cache=True)
 def _decide(
-    f: int, work: FlopWork, tables: HoldemTables, choices: Choices, acc: np.ndarray,
-    picks: np.ndarray, hand5: np.ndarray, played: np.ndarray, deals: np.ndarray,
+    f: int, work: FlopWork, tables: HoldemTables, choices: Choices, acc: np.ndarray, out: Decided
 ) -> None:  # fmt: skip
     """Decide every hole pair of flop class ``f`` from its sums ``acc`` (see
     :func:`solve_flops`), each summed over the flop's symmetry."""
+    picks, hand5, played, deals = out
     binomial = tables.binomial
     n = work.perms.shape[1]
     n_combos = played.shape[2]
@@ -225,19 +237,14 @@ def _decide(
 
 @njit(cache=True, parallel=True)
 def solve_flops(
-    work: FlopWork, tables: HoldemTables, boards: BoardTable, choices: Choices,
-    picks: np.ndarray, hand5: np.ndarray, played: np.ndarray, deals: np.ndarray,
+    work: FlopWork, tables: HoldemTables, boards: BoardTable, choices: Choices, out: Decided
 ) -> None:  # fmt: skip
-    """Decide every (flop class, hole pair) and count what follows.
-
-    Fills ``picks[f, hole]`` (the action, -1: the hole holds a flop card), ``hand5[f, hole]``
-    (the player's five-card value at the decision), ``played[f, action, combo, showdown]`` and
-    ``deals[f, action]``: the deals of one flop of the class (multiply by the class size).
-    """
+    """Decide every (flop class, hole pair) and count what follows, into ``out``
+    (:class:`Decided`)."""
     n_flops = work.flops.shape[0]
     for task in prange((n_flops + FLOPS_PER_TASK - 1) // FLOPS_PER_TASK):
-        sums = flop_sums(tables.codes.shape[0], 4 * played.shape[2])
+        sums = flop_sums(tables.codes.shape[0], 4 * out.played.shape[2])
         for f in range(task * FLOPS_PER_TASK, min(n_flops, (task + 1) * FLOPS_PER_TASK)):
             _flop(f, work, tables, boards, sums)
-            _decide(f, work, tables, choices, sums.acc, picks, hand5, played, deals)
+            _decide(f, work, tables, choices, sums.acc, out)
             sums.acc[:] = 0
