@@ -184,6 +184,10 @@ def build_replication(
     expected["house"] = round(expected_house)
     ledger.reconcile(expected)
     sessions, hist = _sessions(log, kinds)
+    by_group = {  # [clock hour, metric] summed over each group's tables
+        group: rows[[g == group for g, _ in tables]].sum(axis=0)
+        for group in dict.fromkeys(g for g, _ in tables)
+    }
     return ReplicationResult(
         index=index,
         days=days,
@@ -200,13 +204,7 @@ def build_replication(
         sessions=sessions,
         session_hist=hist,
         ledger=ledger,
-        seated_by_hour={
-            group: rows[[g == group for g, _ in tables], :, SEAT_SECONDS].sum(axis=0) / HOUR
-            for group in dict.fromkeys(g for g, _ in tables)
-        },
-        theo_by_hour={
-            group: rows[[g == group for g, _ in tables], :, THEO_WIN].sum(axis=0) / 100
-            for group in dict.fromkeys(g for g, _ in tables)
-        },
+        seated_by_hour={g: hourly[:, SEAT_SECONDS] / HOUR for g, hourly in by_group.items()},
+        theo_by_hour={g: hourly[:, THEO_WIN] / 100 for g, hourly in by_group.items()},
         demand_by_hour=dict(demand or {}),
     )
