@@ -26,12 +26,15 @@ from casino_sim.cli.common import (
     add_output_options,
     check_outputs,
     check_strategy,
+    comma_list,
     pick_seed,
+    require,
     run_provenance,
 )
 from casino_sim.cli.progress import count_startup, progress_bar, workers_note
 
 if TYPE_CHECKING:
+    from casino_sim.report.par.inputs import ReportInputs
     from casino_sim.report.par.model import Report, Stage, Tick
     from casino_sim.report.par.precompile import WritingPrep
 
@@ -145,6 +148,20 @@ def register(subparsers: Subparsers) -> None:
         default="PAR report",
         help="the report's title (the page, the PDF, the Markdown and the workbook)",
     )
+    parser.add_argument(
+        "--optimize",
+        metavar="GROUPS",
+        default=None,
+        help="optimize the tables open per weekday and block of 2 hours of each floor's banked "
+        "groups (comma-separated, or all), as casino-sim optimize does with its defaults, and "
+        "add the schedule with the paired figures to the floor's section",
+    )
+    parser.add_argument(
+        "--max-turned-away",
+        type=Number("float", low=0, high=1, percent=True),
+        default=defaults.max_turned_away,
+        help="with --optimize: at most this share of a block's arrivals turned away, e.g. 5%%",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bars")
     add_output_options(parser)
     parser.set_defaults(func=run)
@@ -210,6 +227,22 @@ def _headline_lines(report: Report) -> list[str]:
     return lines
 
 
+def _optimize_groups(text: str | None, inputs: ReportInputs) -> tuple[str, ...]:
+    """``--optimize``'s groups (``("all",)`` for every banked group), each checked against every
+    floor input before any work."""
+    from casino_sim.report.par.floor_optimized import optimized_groups
+    from casino_sim.report.par.inputs import FloorInput
+
+    if text is None:
+        return ()
+    floors = [item.floor for item in inputs.items if isinstance(item, FloorInput)]
+    require(bool(floors), "--optimize: the report has no floor input to optimize")
+    names = ("all",) if text.strip() == "all" else tuple(comma_list(text, "--optimize"))
+    for floor in floors:
+        optimized_groups(floor, names)
+    return names
+
+
 def run(args: argparse.Namespace) -> int:
     """Check everything, compute the figures, write the folder, print where and the headline."""
     from casino_sim.report.par.content import build_report
@@ -232,6 +265,7 @@ def run(args: argparse.Namespace) -> int:
     for index, item in enumerate(inputs.items, 1):
         if isinstance(item, FloorInput):
             files |= {f"floor {index}: {label}": path for label, path in item.floor.inputs.items()}
+    optimize = _optimize_groups(args.optimize, inputs)
     check_outputs(args, {}, files.values(), folders={"--out": args.out})
     _probe_folder(args.out)
     seed = pick_seed(args.seed)
@@ -243,6 +277,8 @@ def run(args: argparse.Namespace) -> int:
         stud_hands=args.hands or defaults.stud_hands,
         days=args.days,
         replications=args.replications,
+        optimize=optimize,
+        max_turned_away=float(args.max_turned_away),
     )
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
     provenance = run_provenance(args, files, generated=generated)

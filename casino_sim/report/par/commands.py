@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import os
 import shlex
+from collections.abc import Sequence
 from fractions import Fraction
 
-__all__ = ["floor_command", "simulate_command", "stud_command"]
+__all__ = ["floor_command", "optimize_command", "simulate_command", "stud_command"]
 
 
 def _name(path: str | os.PathLike[str]) -> str:
@@ -75,6 +76,15 @@ def stud_command(
     """
     words = ["casino-sim", "stud", _name(variant), _name(table), "--players", str(players)]
     words += ["--hands", str(hands), "--chunk-size", str(chunk_size), "--seed", str(seed)]
+    return _join(words)
+
+
+def optimize_command(
+    floor: str | os.PathLike[str], *, groups: Sequence[str], max_turned_away: float, seed: int
+) -> str:
+    """``casino-sim optimize`` for a report's ``--optimize`` (the optimizer's other defaults)."""
+    words = ["casino-sim", "optimize", _name(floor), "--groups", ",".join(groups)]
+    words += ["--max-turned-away", f"{max_turned_away:g}", "--seed", str(seed)]
     return _join(words)
 
 

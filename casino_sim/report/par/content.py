@@ -45,6 +45,7 @@ from casino_sim.report.par.model import Figure, Report, Section, Stage, quiet_st
 from casino_sim.report.par.settings import ReportSettings
 
 if TYPE_CHECKING:
+    from casino_sim.floor.optimize import Optimized, OptimizeOptions
     from casino_sim.games.banked.caribbean_stud.exact.analysis import CaribbeanAnalysis
     from casino_sim.games.banked.caribbean_stud.montecarlo.results import SimulationResult
     from casino_sim.games.banked.language import BankedAnalysis
@@ -256,6 +257,25 @@ def _comparisons(
     return out
 
 
+def _optimized(
+    item: FloorInput, settings: ReportSettings, index: int, stage: Stage
+) -> tuple[Optimized, OptimizeOptions] | None:
+    """The optimizer's schedule of the floor ``item`` (``--optimize``), with its options; its
+    seed derived like the floor's own run."""
+    if not settings.optimize:
+        return None
+    from casino_sim.floor.optimize import OptimizeOptions
+    from casino_sim.report.par.floor_optimized import optimize_floor, optimized_groups
+
+    options = OptimizeOptions(
+        groups=optimized_groups(item.floor, settings.optimize),
+        max_turned_away=settings.max_turned_away,
+        seed=derive_seed(settings.seed, f"optimize-{index}"),
+        workers=settings.workers,
+    )
+    return optimize_floor(item.floor, options, label=item.title, stage=stage), options
+
+
 def options_used(
     parameters: Mapping[str, Any],
     inputs: ReportInputs,
@@ -270,6 +290,7 @@ def options_used(
     ``simulated``)."""
     used = {key: value for key, value in parameters.items() if key != "hands"}
     used["inputs"] = [input_name(path) for path in inputs.given]
+    used["optimize"] = list(settings.optimize)  # the groups optimized ("all": each floor's every)
     if simulated:
         used |= {
             "seed": settings.seed,
@@ -337,6 +358,9 @@ def build_report(
         )
         for index, item in enumerate(floors_in, 1)
     ]
+    optimized = [
+        _optimized(item, settings, index, stage) for index, item in enumerate(floors_in, 1)
+    ]
     elapsed = time.perf_counter() - started
     simulated = bool(settings.caribbean_hands != 0 or poker_runs or floor_runs)
     sections: list[Section] = [
@@ -369,7 +393,7 @@ def build_report(
         for index, (item, run) in enumerate(zip(tables, poker_runs, strict=True), 1)
     ]
     sections += [
-        floor.floor_section(item, run, index=index)
+        floor.floor_section(item, run, index=index, optimized=optimized[index - 1])
         for index, (item, run) in enumerate(floor_runs, 1)
     ]
     sections += [claims.claim_section(item, index=index) for index, item in enumerate(claimed, 1)]

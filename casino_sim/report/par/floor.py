@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from casino_sim.config.common import hand_label
 from casino_sim.report.floor import game_of
 from casino_sim.report.floor_plots import figure_bytes, floor_figures
-from casino_sim.report.par.commands import floor_command
+from casino_sim.report.par.commands import floor_command, optimize_command
+from casino_sim.report.par.floor_optimized import optimized_part, optimized_record
 from casino_sim.report.par.floor_schedule import schedule_part
 from casino_sim.report.par.inputs import input_name
 from casino_sim.report.par.model import (
@@ -33,6 +34,7 @@ from casino_sim.report.par.plots import plot_of, png_bytes
 
 if TYPE_CHECKING:
     from casino_sim.floor.figures import FloorResult, GroupResult, Interval
+    from casino_sim.floor.optimize import Optimized, OptimizeOptions
     from casino_sim.floor.summary import FloorSummary
     from casino_sim.report.par.inputs import FloorInput
 
@@ -479,8 +481,14 @@ def _hours_part(run: FloorRun, prefix: str, plot: Drawn) -> Part:
     )
 
 
-def floor_section(item: FloorInput, run: FloorRun, *, index: int) -> Section:
-    """The section of one floor run."""
+def floor_section(
+    item: FloorInput,
+    run: FloorRun,
+    *,
+    index: int,
+    optimized: tuple[Optimized, OptimizeOptions] | None = None,
+) -> Section:
+    """The section of one floor run (with the optimizer's schedule, ``report --optimize``)."""
     prefix = f"floor-{index}"
     plots = {
         stem: Drawn(figure_bytes(fig, "svg"), png_bytes(fig))
@@ -497,6 +505,12 @@ def floor_section(item: FloorInput, run: FloorRun, *, index: int) -> Section:
     scheduled = schedule_part(item.floor, prefix)
     if scheduled is not None:
         parts.insert(2, scheduled)  # after the table groups
+    if optimized is not None:
+        result, options = optimized
+        command = optimize_command(item.path, groups=options.groups, seed=options.seed,
+                                   max_turned_away=options.max_turned_away or 1.0)  # fmt: skip
+        part = optimized_part(result, options, prefix, command=command)
+        parts.insert(3 if scheduled is not None else 2, part)
     per_day = run.result.floor.house_result_per_day.mean
     summary = (
         f"{run.days} day(s) x {run.replications} replication(s): house result "
@@ -509,4 +523,6 @@ def floor_section(item: FloorInput, run: FloorRun, *, index: int) -> Section:
         "seed": run.seed,
         **run.record,
     }
+    if optimized is not None:
+        data["optimized"] = optimized_record(*optimized)
     return Section(prefix, "floor", item.title, summary, tuple(parts), data)

@@ -32,6 +32,10 @@ class ReportSettings:
     stud_hands: int = 200_000
     days: int = 30
     replications: int = 8
+    #: ``--optimize``: the banked groups whose tables each floor's schedule optimizes (``all``:
+    #: every one; none: no optimization), and the limit on players turned away in a block
+    optimize: tuple[str, ...] = ()
+    max_turned_away: float = 0.05
 
     def to_record(self) -> dict[str, Any]:
         return asdict(self)
