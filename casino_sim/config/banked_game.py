@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from casino_sim.config.common import CATEGORY_KEYS, definition, hand_label
-from casino_sim.config.money import Pay, Text
+from casino_sim.config.money import Text
 from casino_sim.config.problems import FieldProblem
 from casino_sim.config.ranks import LinePay, Ranks, parse_ranks, rank_text
 from casino_sim.config.words import did_you_mean
@@ -176,10 +176,13 @@ class VersusDealer:
 
     type: Literal["versus_dealer"]
     """versus_dealer."""
-    pays: Pay = Fraction(1)
-    """What a win over a qualifying dealer pays to 1."""
-    dealer_not_qualified: Literal["pays", "push"] = "pays"
-    """When the dealer does not qualify: the wager pays (``pays`` to 1) or pushes."""
+    pays: LinePay = Fraction(1)
+    """What a win over a qualifying dealer pays to 1 (``push``: the bet back, as Ultimate Texas
+    Hold'em's blind on a hand its paytable does not list)."""
+    dealer_not_qualified: Literal["pays", "push", "plays"] = "pays"
+    """When the dealer does not qualify: the wager pays (``pays`` to 1), pushes, or plays
+    (settled by the showdown as if the dealer qualified: Ultimate Texas Hold'em's blind and
+    play bets)."""
     ties: Literal["push", "lose"] = "push"
     """A tie with a qualifying dealer."""
     bonus: tuple[PayLine, ...] = ()

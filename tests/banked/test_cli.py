@@ -20,6 +20,7 @@ def test_list_shows_the_shipped_games(capsys: pytest.CaptureFixture[str]) -> Non
         "banked/let_it_ride",
         "banked/mississippi_stud",
         "banked/three_card_poker",
+        "banked/ultimate_texas_holdem",
     ]
 
 

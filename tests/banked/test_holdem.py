@@ -53,9 +53,9 @@ def test_board_classes() -> None:
     """The flop loop's boards fall in the 134,459 classes of five-card boards under suit
     relabelling; each class is counted once."""
     from casino_sim.games.banked.language.hands import FULL_DECK
-    from casino_sim.games.banked.language.holdem import _flop_work
+    from casino_sim.games.banked.language.holdem import flop_work
 
-    work, _, boards = _flop_work(FULL_DECK)
+    work, _, boards = flop_work(FULL_DECK)
     assert len(boards) == 134_459
     assert len(work.tr_board) == 1_286_792
 

@@ -31,6 +31,7 @@ from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.actions import StrategyTable
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck, canonical
 from casino_sim.games.banked.language.holdem import solve_holdem
+from casino_sim.games.banked.language.holdem_streets import is_streets_game, solve_holdem_streets
 from casino_sim.games.banked.language.outcomes import (
     BankedAnalysis,
     LineRow,
@@ -75,7 +76,7 @@ class Solved:
     """The exact figures of a game's main wagers and the strategy they were counted with."""
 
     analysis: BankedAnalysis
-    strategy: StrategyTable
+    strategy: StrategyTable | None  # None: not tabled for the Monte Carlo (see simulate)
 
 
 def analyze_banked(
@@ -114,7 +115,13 @@ def solve_banked(game: BankedGame, strategy: str = "optimal", *, deck: Deck = FU
             policy = rules.get(game.decisions[0].after) if game.decisions else None
             if policy is None:
                 raise OptionError(f"strategy {strategy!r} has no rules for the decision")
-        shape = solve_holdem if game.cards_of("board") else solve_showdown
+        shape = (
+            solve_holdem_streets
+            if is_streets_game(game)
+            else solve_holdem
+            if game.cards_of("board")
+            else solve_showdown
+        )
         solved = shape(game, deck, policy=policy)
         outcomes, decisions = solved.outcomes, solved.decisions
         words, table, played = solved.words, solved.table, solved.strategy

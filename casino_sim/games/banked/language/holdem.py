@@ -43,6 +43,7 @@ from casino_sim.games.banked.language.actions import (
 from casino_sim.games.banked.language.hands import Deck, classes_of, line_index, meets
 from casino_sim.games.banked.language.hands import ranking_values as values_of
 from casino_sim.games.banked.language.holdem_boards import (
+    BUCKETS,
     HoldemTables,
     board_classes,
     board_table,
@@ -53,11 +54,18 @@ from casino_sim.games.banked.language.holdem_kernels import (
     FlopWork,
     solve_flops,
 )
-from casino_sim.games.banked.language.outcomes import Outcome, settle
+from casino_sim.games.banked.language.outcomes import Outcome, merge_not_qualified, settle
 from casino_sim.games.banked.language.showdown import rule_picks
 from casino_sim.games.banked.language.symmetry import pair_orbits, subset_classes, suit_perms
 
-__all__ = ["HoldemSolution", "solve_holdem"]
+__all__ = [
+    "HoldemSolution",
+    "describe_flop",
+    "flop_work",
+    "holdem_tables",
+    "line_combos",
+    "solve_holdem",
+]
 
 RANKING = "five_card_high"
 
@@ -71,7 +79,9 @@ class HoldemSolution:
     decisions: Mapping[str, Mapping[str, int]]
     words: tuple[str, ...]
     table: tuple[tuple[str, str], ...]
-    strategy: StrategyTable
+    strategy: (
+        StrategyTable | None
+    )  # None: not tabled for the Monte Carlo (a decision after the river)
 
 
 def _check(game: BankedGame) -> str:
@@ -124,7 +134,7 @@ def _pair_values() -> tuple[np.ndarray, ...]:
 
 
 @cache
-def _flop_work(deck: Deck) -> tuple[FlopWork, np.ndarray, np.ndarray]:
+def flop_work(deck: Deck) -> tuple[FlopWork, np.ndarray, np.ndarray]:
     """The flop classes of ``deck`` and their turns and rivers; the class sizes; one board
     (positions, int64[B, 5]) per class of the five-card boards they make."""
     flops = subset_classes(deck, 3)
@@ -151,11 +161,24 @@ def _flop_work(deck: Deck) -> tuple[FlopWork, np.ndarray, np.ndarray]:
     return work, flops.weights, boards[first]
 
 
-def _combos(game: BankedGame) -> tuple[np.ndarray, np.ndarray]:
+def line_combos(game: BankedGame) -> tuple[np.ndarray, np.ndarray]:
     """Each wager's line per hand value as one code: (code per value, lines per code)."""
     lines = np.stack([line_index(w.resolve.lines, RANKING) for w in game.wagers.values()], axis=1)
     combos, code = np.unique(lines, axis=0, return_inverse=True)
     return code.reshape(-1).astype(np.int64), combos
+
+
+def holdem_tables(game: BankedGame, deck: Deck, code: np.ndarray) -> HoldemTables:
+    """What values a hand on a board of ``deck`` for ``game`` (``code``: the paytable lines'
+    code per hand value, :func:`line_combos`)."""
+    key_index5, pair_values, pair_index, pair_order, pair_ranks = _pair_values()
+    qualifies = meets(game.qualifier, RANKING)
+    return HoldemTables(
+        codes=np.asarray(deck, dtype=np.int64), rank_keys=RANK_KEYS, key_index5=key_index5,
+        pair_values=pair_values, pair_index=pair_index, pair_order=pair_order,
+        pair_ranks=pair_ranks.astype(np.int64), flush_high=flush_tables().high,
+        combo=code, qualify=np.array([int(np.argmax(qualifies))]), binomial=BINOMIAL,
+    )  # fmt: skip
 
 
 def solve_holdem(
@@ -166,15 +189,15 @@ def solve_holdem(
     after = _check(game)
     n = len(deck)
     names = list(game.wagers)
-    code, combos = _combos(game)
+    code, combos = line_combos(game)
     start = tuple(w.initial for w in game.wagers.values())
     choices = choices_of(game, game.decisions[0])
     states = [c.apply(start, names) for c in choices]
     nets = [
         [
-            [settle(game, Outcome(s, False, b, tuple(map(int, lines)), 1)) for b in range(4)]
+            [settle(game, Outcome(s, False, b, tuple(map(int, lines)), 1)) for b in range(BUCKETS)]
             if s is not None
-            else [settle(game, Outcome(start, True, -1, (), 1))] * 4
+            else [settle(game, Outcome(start, True, -1, (), 1))] * BUCKETS
             for lines in combos
         ]
         for s in states
@@ -187,26 +210,19 @@ def solve_holdem(
     fixed = np.full(len(classes_of(RANKING)), -1, dtype=np.int64)
     if policy is not None:
         fixed = rule_picks(game, policy, choices, RANKING)
-    key_index5, pair_values, pair_index, pair_order, pair_ranks = _pair_values()
-    qualifies = meets(game.qualifier, RANKING)
-    table = HoldemTables(
-        codes=np.asarray(deck, dtype=np.int64), rank_keys=RANK_KEYS, key_index5=key_index5,
-        pair_values=pair_values, pair_index=pair_index, pair_order=pair_order,
-        pair_ranks=pair_ranks.astype(np.int64), flush_high=flush_tables().high,
-        combo=code, qualify=np.array([int(np.argmax(qualifies))]), binomial=BINOMIAL,
-    )  # fmt: skip
+    table = holdem_tables(game, deck, code)
     decision = Choices(
         nets=np.array([[[int(sum(x, Fraction(0)) * scale) for x in row] for row in by_combo]
-                       for by_combo in nets], dtype=np.int64).reshape(len(choices), len(combos), 4),
+                       for by_combo in nets], dtype=np.int64).reshape(len(choices), len(combos), BUCKETS),
         fold=np.array([s is None for s in states]), order=np.array(order, dtype=np.int64),
         fold_units=np.array([sum(start) * scale]), fixed=fixed,
         values5=values_of(RANKING, deck),
     )  # fmt: skip
-    work, weights, boards = _flop_work(deck)
+    work, weights, boards = flop_work(deck)
     n_flops, holes = len(weights), comb(n, 2)
     picks = np.empty((n_flops, holes), dtype=np.int8)
     hand5 = np.zeros((n_flops, holes), dtype=np.int64)
-    played = np.zeros((n_flops, len(choices), len(combos), 4), dtype=np.int64)
+    played = np.zeros((n_flops, len(choices), len(combos), BUCKETS), dtype=np.int64)
     deals = np.zeros((n_flops, len(choices)), dtype=np.int64)
     solve_flops(work, table, board_table(boards, table), decision,
                 Decided(picks, hand5, played, deals))  # fmt: skip
@@ -220,13 +236,11 @@ def solve_holdem(
                 outcomes.append(Outcome(start, True, -1, (), int(by_choice[c])))
             continue
         for k, lines in enumerate(combos):
-            for b in range(4):
-                if counts[c, k, b]:
-                    outcomes.append(
-                        Outcome(state, False, b, tuple(map(int, lines)), int(counts[c, k, b]))
-                    )
+            for b, n in enumerate(merge_not_qualified(game, counts[c, k])):
+                if n:
+                    outcomes.append(Outcome(state, False, b, tuple(map(int, lines)), int(n)))
     taken = {choice.name: int(by_choice[c]) for c, choice in enumerate(choices)}
-    words, rows = _describe(after, picks, hand5, weights, choices, taken)
+    words, rows = describe_flop(after, picks, hand5, weights, choices, taken)
     point = DecisionPoint(after, 5, tuple(choices), {start: _full_picks(deck, picks)}, own=2)
     return HoldemSolution(
         tuple(outcomes), {after: taken}, words, rows, StrategyTable(start, (point,))
@@ -248,7 +262,7 @@ def _full_picks(deck: Deck, picks: np.ndarray) -> np.ndarray:
     return out
 
 
-def _describe(
+def describe_flop(
     after: str,
     picks: np.ndarray,
     hand5: np.ndarray,

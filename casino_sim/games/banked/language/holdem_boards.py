@@ -21,6 +21,7 @@ from numba import njit, prange
 from casino_sim.combinatorics import colex5
 
 __all__ = [
+    "BUCKETS",
     "TYPES",
     "BoardTable",
     "HoldemTables",
@@ -32,6 +33,8 @@ __all__ = [
 
 #: Types of card on a board: 13 ranks, of the flush suit or not.
 TYPES = 26
+#: Showdown buckets counted (outcomes.SHOWDOWNS: a dealer who does not qualify split three ways).
+BUCKETS = 6
 #: Boards counted by one task of :func:`count_boards`.
 CHUNK = 256
 
@@ -66,7 +69,7 @@ class Scratch(NamedTuple):
     """One thread's work arrays for :func:`board_counts` (reused board after board): per type
     its count of cards left (``many`` int64[26]); per pair of types (rows) ``first``,
     ``second``, ``weight`` (hands), ``values``, ``order`` (sort keys) and ``counts``
-    (int64[676, 4]); per type the hands holding one given card of it below the qualifier,
+    (int64[676, 6]); per type the hands holding one given card of it below the qualifier,
     below the current value and at it (``low_by``, ``below_by``, ``group_by``, int64[26]); the
     types present (``present``, int64[26])."""
 
@@ -91,7 +94,7 @@ def scratch() -> Scratch:
         np.zeros(TYPES, dtype=np.int64), np.zeros(rows, dtype=np.int64),
         np.zeros(rows, dtype=np.int64), np.zeros(rows, dtype=np.int64),
         np.zeros(rows, dtype=np.int64), np.zeros(rows, dtype=np.int64),
-        np.zeros((rows, 4), dtype=np.int64), np.zeros(TYPES, dtype=np.int64),
+        np.zeros((rows, BUCKETS), dtype=np.int64), np.zeros(TYPES, dtype=np.int64),
         np.zeros(TYPES, dtype=np.int64), np.zeros(TYPES, dtype=np.int64),
         np.zeros(TYPES, dtype=np.int64),
     )  # fmt: skip
@@ -112,8 +115,9 @@ def board_counts(board: np.ndarray, rest: np.ndarray, tables: HoldemTables, work
     """Count the showdowns of every hand of the cards ``rest`` (positions) on ``board``.
 
     Fills ``work``: the cards left of each type, and per pair of types (a row:
-    ``first`` <= ``second``) its value and ``counts[row] = (dealer does not qualify, player
-    wins, tie, dealer wins)`` over the dealer hands left; returns the number of rows.
+    ``first`` <= ``second``) its value and ``counts[row]`` over the dealer hands left, by the
+    showdown buckets of :data:`~.outcomes.SHOWDOWNS` (a dealer who does not qualify: 0, 4, 5 by
+    whose hand is better); returns the number of rows.
     """
     codes = tables.codes
     suits = 0  # four 4-bit counts
@@ -208,20 +212,24 @@ def board_counts(board: np.ndarray, rest: np.ndarray, tables: HoldemTables, work
         for i in range(start, end):
             r = order[i] & 1023
             a, b = first[r], second[r]
-            if value < qualify:
+            lower = below - below_by[a] - below_by[b]
+            tie = group - group_by[a] - group_by[b] + 1
+            if value < qualify:  # every hand at or below it is a dealer who does not qualify
                 nq = low - low_by[a] - low_by[b] + 1
-                counts[r, 0] = nq
+                counts[r, 0] = lower
                 counts[r, 1] = 0
                 counts[r, 2] = 0
                 counts[r, 3] = total - nq
+                counts[r, 4] = tie
+                counts[r, 5] = nq - lower - tie
             else:
-                lower = below - below_by[a] - below_by[b]
                 nq = low - low_by[a] - low_by[b]
-                tie = group - group_by[a] - group_by[b] + 1
                 counts[r, 0] = nq
                 counts[r, 1] = lower - nq
                 counts[r, 2] = tie
                 counts[r, 3] = total - lower - tie
+                counts[r, 4] = 0
+                counts[r, 5] = 0
         below += group
         for i in range(start, end):
             r = order[i] & 1023
@@ -235,14 +243,16 @@ class BoardTable(NamedTuple):
     """The rows of :func:`board_counts` for one board per class: class ``b``'s rows are
     ``start[b]:start[b] + rows[b]`` (int64[B + 1], int64[B]); per row the pair of types as
     ``first * 26 + second`` (``pair``, int16), the index of the hand's paytable lines (``line``,
-    int16) and the counts (no qualifier, player wins, tie, dealer wins; ``counts``,
-    int16[R, 4])."""
+    int16) and the counts by showdown bucket (:data:`~.outcomes.SHOWDOWNS`; ``counts``,
+    int16[R, 6]); for a game with a decision after the river, each row's action (``river``,
+    bool[R]: bet, else fold; empty without one)."""
 
     start: np.ndarray
     rows: np.ndarray
     pair: np.ndarray
     line: np.ndarray
     counts: np.ndarray
+    river: np.ndarray
 
 
 @njit(cache=True, parallel=True)
@@ -268,7 +278,7 @@ def count_boards(boards: np.ndarray, tables: HoldemTables, out: BoardTable) -> N
     n = tables.codes.shape[0]
     n_boards = boards.shape[0]
     # numba loses writes through a NamedTuple's arrays inside prange: take them out first
-    start, rows, pair, line, counts = out
+    start, rows, pair, line, counts, _ = out
     for task in prange((n_boards + CHUNK - 1) // CHUNK):
         work = scratch()
         rest = np.empty(n - 5, dtype=np.int64)
@@ -291,14 +301,14 @@ def count_boards(boards: np.ndarray, tables: HoldemTables, out: BoardTable) -> N
             for r in range(n_rows):
                 pair[at + r] = work.first[r] * TYPES + work.second[r]
                 line[at + r] = tables.combo[work.values[r]]
-                for s in range(4):
+                for s in range(BUCKETS):
                     counts[at + r, s] = work.counts[r, s]
 
 
 def board_table(boards: np.ndarray, table: HoldemTables) -> BoardTable:
     """The showdown counts of ``boards`` (int64[B, 5], positions; one per class), with room for
     each board's rows: 91 pairs of ranks, or with a flush suit of ``s`` cards the pairs of
-    26 - ``s`` types (52 cards: 22.9 million rows, about 270 MB)."""
+    26 - ``s`` types (52 cards: 22.9 million rows, about 360 MB)."""
     suits = table.codes[boards] & 3
     most = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1).max(axis=1)
     room = np.where(most >= 3, (TYPES - most) * (TYPES + 1 - most) // 2, 91)
@@ -306,7 +316,8 @@ def board_table(boards: np.ndarray, table: HoldemTables) -> BoardTable:
     out = BoardTable(
         start=start, rows=np.zeros(len(boards), dtype=np.int64),
         pair=np.empty(start[-1], dtype=np.int16), line=np.empty(start[-1], dtype=np.int16),
-        counts=np.empty((start[-1], 4), dtype=np.int16),
+        counts=np.empty((start[-1], BUCKETS), dtype=np.int16),
+        river=np.zeros(0, dtype=np.bool_),
     )  # fmt: skip
     count_boards(boards, table, out)
     return out

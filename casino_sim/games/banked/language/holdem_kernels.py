@@ -16,9 +16,14 @@ import numpy as np
 from numba import njit, prange
 
 from casino_sim.combinatorics import colex5
-from casino_sim.games.banked.language.holdem_boards import TYPES, BoardTable, HoldemTables
+from casino_sim.games.banked.language.holdem_boards import (
+    BUCKETS,
+    TYPES,
+    BoardTable,
+    HoldemTables,
+)
 
-__all__ = ["Choices", "Decided", "FlopSums", "FlopWork", "flop_sums", "solve_flops"]
+__all__ = ["Choices", "Decided", "FlopSums", "FlopWork", "flop_sums", "solve_flops", "sum_flop"]
 
 #: Flop classes summed by one task of :func:`solve_flops` (with one set of sums).
 FLOPS_PER_TASK = 8
@@ -43,7 +48,7 @@ class FlopWork(NamedTuple):
 
 
 class Choices(NamedTuple):
-    """The decision: ``nets`` int64[c, combos, 4], each action's scaled net per deal by line and
+    """The decision: ``nets`` int64[c, combos, 6], each action's scaled net per deal by line and
     showdown (unused for a fold); ``fold`` bool[c]; ``order`` int64[c], the actions in the order
     ties are settled (the preferred first); ``fold_units`` int64[1], what a fold loses (scaled);
     ``fixed`` int64 per hand value: a named strategy's action for the player's five cards at the
@@ -60,7 +65,7 @@ class Choices(NamedTuple):
 class Decided(NamedTuple):
     """What :func:`solve_flops` fills, by flop class ``f``: ``picks`` int8[F, holes] (the action,
     -1: the hole holds a flop card), ``hand5`` int64[F, holes] (the player's five-card value at
-    the decision), ``played`` int64[F, actions, combos, 4] and ``deals`` int64[F, actions]: the
+    the decision), ``played`` int64[F, actions, combos, 6] and ``deals`` int64[F, actions]: the
     deals of one flop of the class (multiply by the class size)."""
 
     picks: np.ndarray
@@ -70,7 +75,7 @@ class Decided(NamedTuple):
 
 
 class FlopSums(NamedTuple):
-    """One thread's sums for :func:`_flop` (``width``: 4 per paytable line): ``acc``
+    """One thread's sums for :func:`sum_flop` (``width``: the columns of :func:`_add_row`): ``acc``
     int32[n * (n - 1) / 2, width] by hole pair; ``every`` int32[5, 676, width] and ``holding``
     int32[5, n, 26, width] by flush suit; ``seen`` bool[5], the flush suits met; per pair of
     types the row of the :class:`~.holdem_boards.BoardTable` it was last read from
@@ -98,12 +103,33 @@ def flop_sums(n: int, width: int) -> FlopSums:
     )
 
 
+@njit(cache=True, inline="always")
+def _add_row(into: np.ndarray, at: int, size: int, boards: BoardTable, split: int) -> None:
+    """Add row ``at`` of ``boards`` ``size`` times to the sums ``into``: its counts at its
+    line's columns (``BUCKETS * line + bucket``); with a decision after the river (``split``,
+    the columns of the lines, > 0) also at ``split +`` those columns when the row's action is
+    a bet (``boards.river``), else its deals at the last column (folded)."""
+    col = BUCKETS * boards.line[at]
+    counts = boards.counts
+    for k in range(BUCKETS):
+        into[col + k] += size * counts[at, k]
+    if split:
+        if boards.river[at]:
+            for k in range(BUCKETS):
+                into[split + col + k] += size * counts[at, k]
+        else:
+            dealt = 0
+            for k in range(BUCKETS):
+                dealt += counts[at, k]
+            into[2 * split] += size * dealt
+
+
 @njit(cache=True)
-def _flop(
+def sum_flop(
     f: int, flops: FlopWork, tables: HoldemTables, boards: BoardTable, sums: FlopSums
 ) -> None:
-    """Fill ``sums.acc[hole, line * 4 + showdown]`` (zero before) with the counts of flop
-    class ``f`` summed over its boards, each weighted by its orbit size.
+    """Fill ``sums.acc[hole]`` (zero before) with the counts of flop class ``f`` summed over its
+    boards, each weighted by its orbit size (the columns of :func:`_add_row`).
 
     A hole pair's sum is over the boards that miss both its cards: the sum over every board
     (by the pair's types), less the boards holding each card, plus the board holding both.
@@ -114,6 +140,7 @@ def _flop(
     n = codes.shape[0]
     flop = flops.flops[f]
     acc, every, holding, seen, row_of, board_of = sums
+    split = (acc.shape[1] - 1) // 2 if boards.river.shape[0] else 0
     for t in range(flops.tr_start[f], flops.tr_start[f + 1]):
         turn, river = flops.tr_pairs[t, 0], flops.tr_pairs[t, 1]
         suits = 0  # four 4-bit counts
@@ -129,27 +156,19 @@ def _flop(
         both = binomial[river, 2] + turn if turn < river else binomial[turn, 2] + river
         size = flops.tr_sizes[t]
         b = flops.tr_board[t]
-        counts = boards.counts
         for at in range(boards.start[b], boards.start[b] + boards.rows[b]):
-            pair, col = boards.pair[at], 4 * boards.line[at]
-            for k in range(4):
-                every[suit, pair, col + k] += size * counts[at, k]
+            pair = boards.pair[at]
+            _add_row(every[suit, pair], at, size, boards, split)
             row_of[pair] = at
             board_of[pair] = t
         for card, kind in ((turn, kt), (river, kr)):
             for other in range(TYPES):
                 pair = min(kind, other) * TYPES + max(kind, other)
                 if board_of[pair] == t:
-                    at = row_of[pair]
-                    col = 4 * boards.line[at]
-                    for k in range(4):
-                        holding[suit, card, other, col + k] += size * counts[at, k]
+                    _add_row(holding[suit, card, other], row_of[pair], size, boards, split)
         pair = min(kt, kr) * TYPES + max(kt, kr)
         if board_of[pair] == t:
-            at = row_of[pair]
-            col = 4 * boards.line[at]
-            for k in range(4):
-                acc[both, col + k] += size * counts[at, k]
+            _add_row(acc[both], row_of[pair], size, boards, split)
     for suit in range(5):
         if not seen[suit]:
             continue
@@ -185,7 +204,7 @@ def _decide(
     n = work.perms.shape[1]
     n_combos = played.shape[2]
     stab = work.stab[work.stab_start[f] : work.stab_start[f + 1]]
-    width = 4 * n_combos
+    width = BUCKETS * n_combos
     sym = np.zeros(width, dtype=np.int64)
     cards = np.empty(5, dtype=np.int64)
     cards[:3] = work.flops[f]
@@ -232,7 +251,7 @@ def _decide(
             picks[f, hole] = best
             deals[f, best] += total // stab.shape[0]
             for k in range(width):
-                played[f, best, k // 4, k % 4] += sym[k] // stab.shape[0]
+                played[f, best, k // BUCKETS, k % BUCKETS] += sym[k] // stab.shape[0]
 
 
 @njit(cache=True, parallel=True)
@@ -243,8 +262,8 @@ def solve_flops(
     (:class:`Decided`)."""
     n_flops = work.flops.shape[0]
     for task in prange((n_flops + FLOPS_PER_TASK - 1) // FLOPS_PER_TASK):
-        sums = flop_sums(tables.codes.shape[0], 4 * out.played.shape[2])
+        sums = flop_sums(tables.codes.shape[0], BUCKETS * out.played.shape[2])
         for f in range(task * FLOPS_PER_TASK, min(n_flops, (task + 1) * FLOPS_PER_TASK)):
-            _flop(f, work, tables, boards, sums)
+            sum_flop(f, work, tables, boards, sums)
             _decide(f, work, tables, choices, sums.acc, out)
             sums.acc[:] = 0

@@ -18,6 +18,7 @@ from typing import Any
 from casino_sim.config.banked_game import BankedGame, PaytableResolution, VersusDealer
 
 __all__ = [
+    "NOT_QUALIFIED",
     "SHOWDOWNS",
     "BankedAnalysis",
     "LineRow",
@@ -25,12 +26,26 @@ __all__ = [
     "Outcome",
     "SideBetAnalysis",
     "line_rows",
+    "merge_not_qualified",
     "settle",
     "summarize",
 ]
 
-SHOWDOWNS = ("dealer does not qualify", "player wins", "tie", "dealer wins")
-"""The showdown buckets of a game with a dealer, in the solver's order."""
+SHOWDOWNS = (
+    "dealer does not qualify",
+    "player wins",
+    "tie",
+    "dealer wins",
+    "dealer does not qualify, tie",
+    "dealer does not qualify, dealer wins",
+)
+"""The showdown buckets of a game with a dealer, in the solver's order: a dealer who does not
+qualify is bucket 0 when the player's hand is the better one (or when the solver does not
+split them: every wager of the game then settles them alike), 4 on a tie, 5 when the dealer's
+hand is the better one (a wager with ``dealer_not_qualified: plays`` settles them as 1, 2, 3)."""
+
+#: The buckets of a dealer who does not qualify, and the showdown each plays as.
+NOT_QUALIFIED = {0: 1, 4: 2, 5: 3}
 
 
 @dataclass(frozen=True)
@@ -48,6 +63,25 @@ class Outcome:
     showdown: int
     lines: tuple[int, ...]
     combinations: int
+
+
+def merge_not_qualified(game: BankedGame, counts: Sequence[int]) -> list[int]:
+    """Deals by showdown bucket (:data:`SHOWDOWNS`) with a dealer who does not qualify in one
+    bucket (0) when no wager of ``game`` settles that dealer by the showdown (``plays``).
+
+    >>> from casino_sim.config import load_banked_game
+    >>> merge_not_qualified(load_banked_game("banked/casino_holdem"), [1, 2, 3, 4, 5, 6])
+    [12, 2, 3, 4, 0, 0]
+    """
+    plays = any(
+        isinstance(w.resolve, VersusDealer) and w.resolve.dealer_not_qualified == "plays"
+        for w in game.wagers.values()
+    )
+    out = [int(n) for n in counts]
+    if not plays:
+        out[0] += out[4] + out[5]
+        out[4] = out[5] = 0
+    return out
 
 
 def settle(game: BankedGame, outcome: Outcome) -> tuple[Fraction, ...]:
@@ -73,10 +107,12 @@ def settle(game: BankedGame, outcome: Outcome) -> tuple[Fraction, ...]:
 
 
 def _versus(resolve: VersusDealer, amount: int, showdown: int, line: int) -> Fraction:
-    nq, win, tie, _lose = range(4)
+    win, tie = 1, 2
     table = resolve.paytable
     pays = table[line].pays if line < len(table) else resolve.pays
-    if showdown == nq:
+    if showdown in NOT_QUALIFIED and resolve.dealer_not_qualified == "plays":
+        showdown = NOT_QUALIFIED[showdown]
+    if showdown in NOT_QUALIFIED:
         net = amount * pays if resolve.dealer_not_qualified == "pays" else Fraction(0)
         player_won = resolve.dealer_not_qualified == "pays"
     elif showdown == win:

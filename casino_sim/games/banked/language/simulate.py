@@ -46,7 +46,7 @@ from casino_sim.games.banked.language import solve_banked
 from casino_sim.games.banked.language.actions import StrategyTable
 from casino_sim.games.banked.language.dealt import hand_values
 from casino_sim.games.banked.language.hands import FULL_DECK, line_index, meets
-from casino_sim.games.banked.language.outcomes import SHOWDOWNS, Outcome
+from casino_sim.games.banked.language.outcomes import NOT_QUALIFIED, SHOWDOWNS, Outcome
 from casino_sim.games.banked.language.rounds import round_shape
 from casino_sim.games.banked.language.side_bets import (
     SideBetPays,
@@ -70,6 +70,10 @@ __all__ = [
     "prepare",
     "simulate_banked",
 ]
+
+#: By the showdown against a dealer who does not qualify (1 player wins, 2 tie, 3 dealer wins):
+#: its bucket (outcomes.SHOWDOWNS).
+_NOT_QUALIFIED = np.array([-1, *sorted(NOT_QUALIFIED, key=NOT_QUALIFIED.__getitem__)])
 
 #: Deals played at once inside a chunk (memory: a few arrays of this many rows).
 BLOCK_DEALS = 1 << 16
@@ -157,9 +161,17 @@ class Prepared:
     side_bets: tuple[SideBetDeal, ...] = ()
 
 
-def prepare(game: BankedGame, strategy: StrategyTable, deals: int, chunk_deals: int) -> Prepared:
+def prepare(
+    game: BankedGame, strategy: StrategyTable | None, deals: int, chunk_deals: int
+) -> Prepared:
     """The arrays of a run of ``deals`` deals in chunks of ``chunk_deals`` played with
-    ``strategy`` (``solve_banked``'s, which has checked that its solver solves ``game``)."""
+    ``strategy`` (``solve_banked``'s, which has checked that its solver solves ``game``; None,
+    a strategy not tabled for dealing: an :class:`OptionError`)."""
+    if strategy is None:
+        raise OptionError(
+            f"{game.name}: its strategy after the river is not tabled for dealing this release "
+            "(the Monte Carlo and the floor); casino-sim analyze gives its exact figures"
+        )
     ranking = game.hands["player"].ranking
     shape = round_shape(game, players=1)
     names = list(game.wagers)
@@ -257,7 +269,7 @@ def deal_cells(prepared: Prepared, cards: np.ndarray) -> tuple[np.ndarray, np.nd
     if len(p.dealer):
         dealer = hand_values(p.ranking, cards[:, p.dealer])
         versus = np.where(dealer < player, 1, np.where(dealer == player, 2, 3))
-        bucket = np.where(p.qualifies[dealer], versus, 0)
+        bucket = np.where(p.qualifies[dealer], versus, _NOT_QUALIFIED[versus])
     cell = (state * p.buckets + bucket) * p.combos + p.combo[player]
     return np.where(p.folded[state], state * p.buckets * p.combos, cell), taken
 

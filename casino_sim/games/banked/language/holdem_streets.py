@@ -1,0 +1,332 @@
+"""Hold'em with a bet before the flop, on the flop or after the river (Ultimate Texas Hold'em).
+
+The player sees two cards and may bet the play wager (3x or 4x the ante) or check; after the flop
+a player who checked may bet it (2x) or check; after the river a player who checked twice bets it
+(1x) or folds. One bet in all: once the play wager holds money the later decisions are not
+offered. The value of every decision is exact:
+
+- **after the river** the player knows seven cards; the dealer hands left decide. On a five-card
+  board a pair of card types stands for every hole pair of those types (:mod:`.holdem_boards`
+  counts each against every dealer hand once per class of boards, by showdown, card removal
+  included), so the river is decided once per row of that table (:func:`~.holdem_streets_kernels.
+  river_actions`);
+- **on the flop** a check is worth the river's best action summed over every turn and river, a
+  bet its counts times the flop bet's money; both sums are those of the Casino Hold'em solver
+  (flop classes, turn and river orbits, card removal by inclusion-exclusion), the rows of the
+  boards split by their river action;
+- **before the flop** each hole pair's totals over every flop (its class's, under suit
+  relabelling: 169 classes) give the bet and the check (the flop's best action, summed).
+
+Every sum is an exact integer (the pays scaled to whole numbers), so ties are exact and settled by
+the game's ``prefer``.
+
+>>> from casino_sim.config import load_banked_game
+>>> tens_up = tuple(range(32, 52))  # tens to aces: every deal of a 20-card deck
+>>> solved = solve_holdem_streets(load_banked_game("banked/ultimate_texas_holdem"), tens_up)
+>>> sum(o.combinations for o in solved.outcomes) == 190 * 816 * 105 * 78
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from fractions import Fraction
+from math import comb, lcm
+
+import numpy as np
+
+from casino_sim.cards import format_card
+from casino_sim.combinatorics import colex_index, combinations_array
+from casino_sim.config.banked_game import (
+    BankedGame,
+    BetAction,
+    FoldAction,
+    StayAction,
+    StrategyRule,
+)
+from casino_sim.errors import OptionError
+from casino_sim.games.banked.language.actions import Choice, choices_of
+from casino_sim.games.banked.language.hands import Deck
+from casino_sim.games.banked.language.hands import ranking_values as values_of
+from casino_sim.games.banked.language.holdem import (
+    RANKING,
+    HoldemSolution,
+    describe_flop,
+    flop_work,
+    holdem_tables,
+    line_combos,
+)
+from casino_sim.games.banked.language.holdem_boards import BUCKETS, board_table
+from casino_sim.games.banked.language.holdem_kernels import FLOPS_PER_TASK
+from casino_sim.games.banked.language.holdem_streets_kernels import (
+    StreetChoices,
+    StreetsDecided,
+    river_actions,
+    solve_streets,
+)
+from casino_sim.games.banked.language.outcomes import Outcome, merge_not_qualified, settle
+from casino_sim.games.banked.language.symmetry import suit_perms
+
+__all__ = ["is_streets_game", "solve_holdem_streets"]
+
+
+def is_streets_game(game: BankedGame) -> bool:
+    """Whether ``game`` is a hold'em game with a decision before the flop (this solver's)."""
+    return bool(game.cards_of("board")) and len(game.decisions) > 1
+
+
+def _check(game: BankedGame) -> tuple[str, ...]:
+    """The three decisions' stages, or an OptionError saying what the solver needs."""
+    need = (
+        f"{game.name}: the exact hold'em solver with decisions before the flop solves two hidden "
+        "cards each, a five-card board, each hand the best five of its two and the board "
+        "(five_card_high), and three decisions on one wager bet once: before the flop (check or "
+        "bet), after the flop (check or bet) and after the river (fold or bet)"
+    )
+    hands = game.hands
+    rule = {"use": 5, "ranking": RANKING, "through": ""}
+    shape_ok = (
+        "dealer" in hands
+        and all(getattr(hands[w], k) == v for w in ("player", "dealer") for k, v in rule.items())
+        and set(hands["player"].cards) == {"player", "board"}
+        and set(hands["dealer"].cards) == {"dealer", "board"}
+        and (game.cards_of("player"), game.cards_of("dealer"), game.cards_of("board")) == (2, 2, 5)
+        and not any(stage.dealer_up for stage in game.stages)
+        and len(game.decisions) == 3
+    )
+    if not shape_ok:
+        raise OptionError(need)
+    stages = tuple(d.after for d in game.decisions)
+    seen = [(game.cards_of("player", s), game.cards_of("board", s)) for s in stages]
+    bets = [[a for a in d.actions if isinstance(a, BetAction)] for d in game.decisions]
+    others = [[a for a in d.actions if not isinstance(a, BetAction)] for d in game.decisions]
+    wagers = {a.wager for row in bets for a in row}
+    ok = (
+        seen == [(2, 0), (2, 3), (2, 5)]
+        and all(bets)
+        and len(wagers) == 1
+        and game.wagers[next(iter(wagers))].initial == 0
+        and len(bets[1]) == len(bets[2]) == 1
+        and all(a.up_to in (None, a.times) for a in (bets[1][0], bets[2][0]))
+        and [len(o) for o in others] == [1, 1, 1]
+        and isinstance(others[0][0], StayAction)
+        and isinstance(others[1][0], StayAction)
+        and isinstance(others[2][0], FoldAction)
+    )
+    if not ok:
+        raise OptionError(need)
+    return stages
+
+
+def _hole_label(cards: tuple[int, int]) -> str:
+    """``AKs``, ``AKo``, ``TT``."""
+    high, low = sorted(cards, reverse=True)
+    ranks = format_card(high)[0] + format_card(low)[0]
+    if ranks[0] == ranks[1]:
+        return ranks
+    return ranks + ("s" if high % 4 == low % 4 else "o")
+
+
+def _nets(
+    game: BankedGame, states: Sequence[tuple[int, ...] | None], combos: np.ndarray
+) -> list[np.ndarray]:
+    """Per state (None: folded) the net per deal by line code and bucket, every one scaled by
+    one whole number (the least that makes them all whole)."""
+    start = tuple(w.initial for w in game.wagers.values())
+    exact = []
+    for state in states:
+        if state is None:
+            exact.append([[sum(settle(game, Outcome(start, True, -1, (), 1)), Fraction(0))]])
+            continue
+        exact.append([
+            [sum(settle(game, Outcome(state, False, b, tuple(map(int, lines)), 1)), Fraction(0))
+             for b in range(BUCKETS)]
+            for lines in combos
+        ])  # fmt: skip
+    scale = lcm(*(x.denominator for rows in exact for row in rows for x in row))
+    return [np.array([[int(x * scale) for x in row] for row in rows]) for rows in exact]
+
+
+def _hole_classes(deck: Deck) -> tuple[np.ndarray, np.ndarray]:
+    """Per hole pair (colex) its class under the deck's suit relabellings (0..K-1), and one
+    hole pair (positions) per class."""
+    n = len(deck)
+    perms = suit_perms(deck)
+    holes = combinations_array(n, 2).astype(np.int64)
+    order = np.empty(len(holes), dtype=np.int64)
+    order[colex_index(holes)] = np.arange(len(holes))
+    by_colex = holes[order]
+    images = np.sort(perms[:, by_colex], axis=2)  # (g, hole, 2)
+    least = colex_index(images.reshape(-1, 2)).reshape(len(perms), -1).min(axis=0)
+    _, first, cls = np.unique(least, return_index=True, return_inverse=True)
+    return cls.reshape(-1).astype(np.int64), by_colex[first]
+
+
+def solve_holdem_streets(
+    game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
+) -> HoldemSolution:
+    """Solve ``game`` on ``deck`` with the optimal strategy (named strategies: not this
+    release, an OptionError)."""
+    pre_stage, flop_stage, river_stage = _check(game)
+    if policy is not None:
+        raise OptionError(
+            f"{game.name}: named strategies of a game with a decision before the flop are not "
+            "evaluated this release; the optimal strategy is"
+        )
+    n = len(deck)
+    names = list(game.wagers)
+    start = tuple(w.initial for w in game.wagers.values())
+    pre, flop, river = (choices_of(game, d) for d in game.decisions)
+    flop_bet = next(c for c in flop if c.wager)
+    river_bet = next(c for c in river if c.wager)
+    pre_bets = [c for c in pre if c.wager]
+    states = [c.apply(start, names) for c in (*pre_bets, flop_bet, river_bet)]
+    code, combos = line_combos(game)
+    nets = _nets(game, [*states, None], combos)
+    *pre_nets, flop_net, river_net, fold_net = nets
+    bet_first = game.prefer == "larger_bet"
+    n_classes_hint = comb(n, 2)
+    cls, reps = _hole_classes(deck)
+    choices = StreetChoices(
+        river_net=river_net.reshape(-1), flop_net=flop_net.reshape(-1),
+        fold_units=np.array([-int(fold_net[0, 0])]), bet_first=np.array([bet_first]),
+        hole_class=cls, values5=values_of(RANKING, deck),
+    )  # fmt: skip
+    table = holdem_tables(game, deck, code)
+    work, weights, boards = flop_work(deck)
+    counted = board_table(boards, table)
+    counted = counted._replace(river=np.empty(len(counted.counts), dtype=np.bool_))
+    river_actions(counted, choices, counted.river)
+    n_flops = len(weights)
+    cols = len(combos) * BUCKETS
+    tasks = (n_flops + FLOPS_PER_TASK - 1) // FLOPS_PER_TASK
+    out = StreetsDecided(
+        picks=np.empty((n_flops, n_classes_hint), dtype=np.int8),
+        hand5=np.zeros((n_flops, n_classes_hint), dtype=np.int64),
+        totals=np.zeros((tasks, len(reps), 3 * cols + 1), dtype=np.int64),
+    )
+    solve_streets(work, table, counted, choices, out)
+    totals = out.totals.sum(axis=0)
+    every, flop_bets, river_seen, folded = (
+        totals[:, :cols], totals[:, cols : 2 * cols], totals[:, 2 * cols : 3 * cols],
+        totals[:, 3 * cols],
+    )  # fmt: skip
+    checked = flop_bets @ choices.flop_net + river_seen @ choices.river_net
+    checked -= folded * choices.fold_units[0]
+    pre_order = sorted(range(len(pre)), key=lambda i: pre[i].felt)
+    if bet_first:
+        pre_order = pre_order[::-1]
+    worth = {c.name: (every @ net.reshape(-1)) for c, net in zip(pre_bets, pre_nets, strict=True)}
+    stay = next(c for c in pre if not c.wager)
+    worth[stay.name] = checked
+    picks = []
+    for k in range(len(reps)):
+        best = pre_order[0]
+        for i in pre_order[1:]:
+            if worth[pre[i].name][k] > worth[pre[best].name][k]:
+                best = i
+        picks.append(pre[best])
+    outcomes, taken = _outcomes(game, start, picks, combos, (every, flop_bets, river_seen, folded),
+                                (flop_bet, river_bet, pre_bets, states))  # fmt: skip
+    words, table_rows = _words(
+        (pre_stage, flop_stage, river_stage), picks, reps, deck, taken, out, weights, cls, flop
+    )
+    return HoldemSolution(tuple(outcomes), taken, words, table_rows, None)
+
+
+def _outcomes(
+    game: BankedGame,
+    start: tuple[int, ...],
+    picks: Sequence[Choice],
+    combos: np.ndarray,
+    sums: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+    bets: tuple[Choice, Choice, Sequence[Choice], Sequence[tuple[int, ...] | None]],
+) -> tuple[list[Outcome], dict[str, dict[str, int]]]:
+    """The deals by way they end, and by action taken at each decision."""
+    every, flop_bets, river_seen, folded = sums
+    flop_bet, river_bet, pre_bets, states = bets
+    flop_check, river_fold = (next(c for c in choices_of(game, d) if not c.wager)
+                              for d in game.decisions[1:])  # fmt: skip
+    state_of = dict(zip([c.name for c in (*pre_bets, flop_bet, river_bet)], states, strict=True))
+    counts: dict[tuple[int, ...], np.ndarray] = defaultdict(
+        lambda: np.zeros((len(combos), BUCKETS), dtype=np.int64)
+    )
+    pre_taken: Counter[str] = Counter()
+    flop_taken: Counter[str] = Counter()
+    river_taken: Counter[str] = Counter()
+    fold_deals = 0
+    for k, pick in enumerate(picks):
+        deals = int(every[k].sum())
+        pre_taken[pick.name] += deals
+        if pick.wager:
+            state = state_of[pick.name]
+            assert state is not None
+            counts[state] += every[k].reshape(len(combos), BUCKETS)
+            continue
+        flop_taken[flop_bet.name] += int(flop_bets[k].sum())
+        flop_taken[flop_check.name] += int(river_seen[k].sum()) + int(folded[k])
+        river_taken[river_bet.name] += int(river_seen[k].sum())
+        river_taken[river_fold.name] += int(folded[k])
+        for name, rows in ((flop_bet.name, flop_bets[k]), (river_bet.name, river_seen[k])):
+            state = state_of[name]
+            assert state is not None
+            counts[state] += rows.reshape(len(combos), BUCKETS)
+        fold_deals += int(folded[k])
+    outcomes = []
+    for state, by_line in counts.items():
+        for c, lines in enumerate(combos):
+            for b, n in enumerate(merge_not_qualified(game, by_line[c])):
+                if n:
+                    outcomes.append(Outcome(state, False, b, tuple(map(int, lines)), n))
+    if fold_deals:
+        outcomes.append(Outcome(start, True, -1, (), fold_deals))
+    stages = [d.after for d in game.decisions]
+    taken = {
+        stages[0]: dict(pre_taken),
+        stages[1]: dict(flop_taken),
+        stages[2]: dict(river_taken),
+    }
+    return outcomes, taken
+
+
+def _words(
+    stages: tuple[str, str, str],
+    picks: Sequence[Choice],
+    reps: np.ndarray,
+    deck: Deck,
+    taken: dict[str, dict[str, int]],
+    out: StreetsDecided,
+    weights: np.ndarray,
+    cls: np.ndarray,
+    flop: Sequence[Choice],
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The decisions as shares of the deals; before the flop by starting hand (a table), on the
+    flop by the player's five cards (the hole pairs that checked before it)."""
+    codes = np.asarray(deck)
+    by_action: dict[str, list[str]] = defaultdict(list)
+    for pick, rep in zip(picks, reps, strict=True):
+        by_action[pick.name].append(_hole_label((int(codes[rep[0]]), int(codes[rep[1]]))))
+    order = "23456789TJQKA"
+
+    def strength(label: str) -> tuple[int, ...]:
+        return (-order.index(label[0]), -order.index(label[1]), label[2:] != "s")
+
+    words = []
+    for stage in stages:
+        total = sum(taken[stage].values())
+        shares = ", ".join(f"{k} {100 * v / total:.2f}%" for k, v in taken[stage].items() if v)
+        words.append(f"after {stage}: {shares} of the deals reaching it")
+    rows = [
+        (f"{stages[0]}: {action}", " ".join(sorted(labels, key=strength)))
+        for action, labels in by_action.items()
+    ]
+    checks = np.array([not p.wager for p in picks])[cls]  # per hole pair (colex)
+    flop_picks = np.where(checks[None, :] & (out.picks >= 0), out.picks, -1).astype(np.int8)
+    ordered = [next(c for c in flop if not c.wager), next(c for c in flop if c.wager)]  # 0, 1
+    flop_words, flop_rows = describe_flop(
+        stages[1], flop_picks, out.hand5, weights, ordered, taken[stages[1]]
+    )
+    words += list(flop_words[1:])
+    rows += [(f"{stages[1]}: {hand}", acts) for hand, acts in flop_rows]
+    return tuple(words), tuple(rows)
