@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
+from math import lcm
 
 import pytest
 from phevaluator import evaluate_cards
 
 from casino_sim.cards import format_card
-from casino_sim.cli import main
 from casino_sim.config import PAYTABLE_DIR, BankedGame, load_banked_game, load_text
 from casino_sim.errors import OptionError
-from casino_sim.games.banked.language import analyze_banked
+from casino_sim.games.banked.language import BankedAnalysis, analyze_banked
 from casino_sim.games.banked.language.simulate import simulate_banked
 
 #: On the worker of the other hold'em solver's tests (tests/banked/test_holdem.py): the board
@@ -40,6 +40,12 @@ def uth() -> BankedGame:
     return load_banked_game("banked/ultimate_texas_holdem")
 
 
+@pytest.fixture(scope="module")
+def exact(uth: BankedGame) -> BankedAnalysis:
+    """The full game's exact analysis, side bets too (about 15 s once compiled)."""
+    return analyze_banked(uth)
+
+
 def _category(rank: int) -> str:
     return next(name for name, end in CATEGORY_ENDS if rank <= end)
 
@@ -47,70 +53,69 @@ def _category(rank: int) -> str:
 def brute_force(game: BankedGame, deck: tuple[int, ...]) -> dict[str, Fraction]:
     """Each wager's net over every deal of ``deck`` with the optimal strategy, ties to the
     smaller bet: per (hole, board) the dealer hands are enumerated, the river decided, the flop
-    decided on the sums over its turns and rivers, the start on the sums over its flops."""
-    blind = {line.hand: line.pays for line in game.wagers["blind"].resolve.paytable}
+    decided on the sums over its turns and rivers, the start on the sums over its flops. Money
+    in whole units of 1 / ``scale`` (the blind's 3 to 2)."""
+    pays = {line.hand: line.pays for line in game.wagers["blind"].resolve.paytable}
+    scale = lcm(*(pay.denominator for pay in pays.values()))
     names = [format_card(c) for c in deck]
-    value = {cards: evaluate_cards(*(names[i] for i in cards))
+    value = {sum(1 << c for c in cards): evaluate_cards(*(names[c] for c in cards))
              for cards in combinations(range(len(deck)), 7)}  # fmt: skip
+    masks = [1 << c for c in range(len(deck))]
 
-    def seven(*parts: tuple[int, ...]) -> int:
-        return value[tuple(sorted(sum(parts, ())))]
-
-    # per (hole, board): (ante, blind, play per unit of play bet) summed over the dealer hands
-    showdown: dict[
-        tuple[tuple[int, ...], tuple[int, ...]], tuple[Fraction, Fraction, int, int]
-    ] = {}
+    # per (hole, board) masks: (ante, blind, play per unit of play bet, deals) over the dealers
+    showdown: dict[tuple[int, int], tuple[int, int, int, int]] = {}
     for hole in combinations(range(len(deck)), 2):
+        held = masks[hole[0]] | masks[hole[1]]
         rest = [c for c in range(len(deck)) if c not in hole]
         for board in combinations(rest, 5):
-            mine = seven(hole, board)
-            pays = blind.get(_category(mine), Fraction(0))
+            table = sum(masks[c] for c in board)
+            mine = value[held | table]
+            win = int(pays.get(_category(mine), 0) * scale)
             left = [c for c in rest if c not in board]
-            ante = blind_net = Fraction(0)
-            play = dealt = 0
-            for dealer in combinations(left, 2):
-                theirs = seven(dealer, board)
+            ante = blind = play = dealt = 0
+            for a, b in combinations(left, 2):
+                theirs = value[masks[a] | masks[b] | table]
                 qualifies = theirs <= 6185
                 if mine < theirs:  # the player's hand is better
-                    ante += 1 if qualifies else 0
-                    blind_net += pays
-                    play += 1
+                    ante += scale if qualifies else 0
+                    blind += win
+                    play += scale
                 elif mine > theirs:
-                    ante -= 1 if qualifies else 0
-                    blind_net -= 1
-                    play -= 1
-                dealt += 1
-            showdown[hole, board] = (ante, blind_net, play, dealt)
+                    ante -= scale if qualifies else 0
+                    blind -= scale
+                    play -= scale
+                dealt += scale
+            showdown[held, table] = (ante, blind, play, dealt)
 
-    totals = [Fraction(0)] * 3
+    totals = [0, 0, 0]
     for hole in combinations(range(len(deck)), 2):
+        held = masks[hole[0]] | masks[hole[1]]
         rest = [c for c in range(len(deck)) if c not in hole]
-        bet_sums = [Fraction(0)] * 3  # every board: ante, blind, play per unit
-        check_path = [Fraction(0)] * 3  # the flop's best action, summed over the flops
+        every = [0, 0, 0]  # every board: ante, blind, play per unit
+        checked = [0, 0, 0]  # the flop's best action, summed over the flops
         for flop in combinations(rest, 3):
+            top = masks[flop[0]] | masks[flop[1]] | masks[flop[2]]
             after = [c for c in rest if c not in flop]
-            flop_sums = [Fraction(0)] * 3
-            river_path = [Fraction(0)] * 3
-            for turn_river in combinations(after, 2):
-                ante, blind_net, play, dealt = showdown[hole, tuple(sorted(flop + turn_river))]
-                flop_sums = [flop_sums[0] + ante, flop_sums[1] + blind_net, flop_sums[2] + play]
-                bet = ante + blind_net + play
-                if bet > -2 * dealt:  # ties: fold (the smaller bet)
-                    river_path = [river_path[0] + ante, river_path[1] + blind_net,
-                                  river_path[2] + play]  # fmt: skip
+            sums = [0, 0, 0]
+            river = [0, 0, 0]
+            for t, r in combinations(after, 2):
+                ante, blind, play, dealt = showdown[held, top | masks[t] | masks[r]]
+                sums = [sums[0] + ante, sums[1] + blind, sums[2] + play]
+                if ante + blind + play > -2 * dealt:  # ties: fold (the smaller bet)
+                    river = [river[0] + ante, river[1] + blind, river[2] + play]
                 else:
-                    river_path = [river_path[0] - dealt, river_path[1] - dealt, river_path[2]]
-            flop_bet = [flop_sums[0], flop_sums[1], 2 * flop_sums[2]]
-            choice = flop_bet if sum(flop_bet) > sum(river_path) else river_path
-            check_path = [a + b for a, b in zip(check_path, choice, strict=True)]
-            bet_sums = [a + b for a, b in zip(bet_sums, flop_sums, strict=True)]
-        options = [check_path] + [[bet_sums[0], bet_sums[1], m * bet_sums[2]] for m in (3, 4)]
-        best = options[0]
-        for option in options[1:]:  # the smaller bet first: a larger one must be better
+                    river = [river[0] - dealt, river[1] - dealt, river[2]]
+            bet = [sums[0], sums[1], 2 * sums[2]]
+            choice = bet if sum(bet) > sum(river) else river
+            checked = [x + y for x, y in zip(checked, choice, strict=True)]
+            every = [x + y for x, y in zip(every, sums, strict=True)]
+        best = checked
+        for m in (3, 4):  # the smaller bet first: a larger one must be better
+            option = [every[0], every[1], m * every[2]]
             if sum(option) > sum(best):
                 best = option
-        totals = [a + b for a, b in zip(totals, best, strict=True)]
-    return dict(zip(("ante", "blind", "play"), totals, strict=True))
+        totals = [x + y for x, y in zip(totals, best, strict=True)]
+    return {w: Fraction(t, scale) for w, t in zip(("ante", "blind", "play"), totals, strict=True)}
 
 
 def test_equals_the_enumeration_on_a_reduced_deck(uth: BankedGame) -> None:
@@ -119,11 +124,11 @@ def test_equals_the_enumeration_on_a_reduced_deck(uth: BankedGame) -> None:
     assert dict(analysis.wager_returns) == brute_force(uth, DECK_14)  # totals over the deals
 
 
-def test_published_figures(uth: BankedGame) -> None:
+def test_published_figures(exact: BankedAnalysis) -> None:
     """Wizard of Odds: the house edge 2.19% of the ante with the optimal strategy;
     beatingbonuses.com: 0.53% per wager (the element of risk); the exact figures
     docs/banked-games.md quotes."""
-    analysis = analyze_banked(uth)
+    analysis = exact
     assert analysis.deals == 1326 * 19600 * 1081 * 990
     assert analysis.house_edge == Fraction(50_643_648_973, 2_317_817_502_000)
     assert analysis.average_total_bet == Fraction(29_163_830_173, 7_023_689_400)
@@ -138,12 +143,18 @@ def test_published_figures(uth: BankedGame) -> None:
     assert round(100 * float(trips["50-40-30-8-7-4-3"].house_edge), 2) == 3.50
 
 
-def test_dealing_it_is_refused_with_one_line(uth: BankedGame, capsys) -> None:
-    code = main(["simulate", "banked/ultimate_texas_holdem", "--hands", "10000"])
-    err = capsys.readouterr().err.strip().splitlines()
-    assert code == 2 and len(err) == 1 and "not tabled for dealing" in err[0]
-    with pytest.raises(OptionError, match="not tabled for dealing"):
-        simulate_banked(uth, 1000, seed=1)
+def test_dealt_it_agrees_with_the_exact_figures(uth: BankedGame, exact: BankedAnalysis) -> None:
+    """The Monte Carlo plays the solver's strategy (the river by board class and card types):
+    each decision's shares and the house edge within 4 standard errors of the exact ones."""
+    run = simulate_banked(uth, 600_000, seed=7, workers=2)
+    edge = run.house_edge
+    assert abs(edge.estimate - float(exact.house_edge)) < 4 * edge.standard_error
+    for stage, taken in exact.decisions.items():
+        reached, dealt = sum(taken.values()), run.decisions[stage]
+        n = sum(dealt.values())
+        for action, deals in taken.items():
+            p = deals / reached
+            assert abs(dealt[action] / n - p) < 4 * (p * (1 - p) / n) ** 0.5, (stage, action)
 
 
 @pytest.mark.parametrize(

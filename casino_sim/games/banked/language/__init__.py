@@ -76,7 +76,7 @@ class Solved:
     """The exact figures of a game's main wagers and the strategy they were counted with."""
 
     analysis: BankedAnalysis
-    strategy: StrategyTable | None  # None: not tabled for the Monte Carlo (see simulate)
+    strategy: StrategyTable
 
 
 def analyze_banked(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
@@ -23,7 +24,7 @@ from casino_sim.config.banked_game import (
     TakeBackAction,
 )
 
-__all__ = ["Choice", "DecisionPoint", "StrategyTable", "choices_of"]
+__all__ = ["CardIndexer", "Choice", "DecisionPoint", "StrategyTable", "choices_of"]
 
 FOLD_FELT = -1000
 """Fold's place in the order of bet sizes: below every other action (``prefer: smaller_bet``
@@ -83,6 +84,14 @@ def choices_of(game: BankedGame, decision: Decision) -> list[Choice]:
     return out
 
 
+class CardIndexer(Protocol):
+    """Computes a decision's index in its picks from the cards a deal's player has seen."""
+
+    def index(self, own: np.ndarray, seen: np.ndarray) -> np.ndarray:
+        """The index of each deal: ``own`` and ``seen`` are int64[deals, cards] positions."""
+        ...
+
+
 @dataclass(frozen=True, eq=False)
 class DecisionPoint:
     """One decision of a :class:`StrategyTable`: after stage ``stage`` the player sees ``seen``
@@ -96,6 +105,10 @@ class DecisionPoint:
     choices: tuple[Choice, ...]
     picks: Mapping[tuple[int, ...], np.ndarray]
     own: int = 0
+    #: Where the index is not a colex index: what computes it from the player's own cards and
+    #: the other cards seen (both rows of deck positions), e.g. a board class and a pair of
+    #: card types (:class:`~.holdem_streets.RiverIndex`)
+    indexer: CardIndexer | None = None
 
 
 @dataclass(frozen=True, eq=False)

@@ -43,18 +43,18 @@ from casino_sim.games.banked.language.actions import (
 from casino_sim.games.banked.language.hands import Deck, classes_of, line_index, meets
 from casino_sim.games.banked.language.hands import ranking_values as values_of
 from casino_sim.games.banked.language.holdem_boards import (
-    BUCKETS,
     HoldemTables,
     board_classes,
     board_table,
 )
 from casino_sim.games.banked.language.holdem_kernels import (
+    MERGED,
     Choices,
     Decided,
     FlopWork,
     solve_flops,
 )
-from casino_sim.games.banked.language.outcomes import Outcome, merge_not_qualified, settle
+from casino_sim.games.banked.language.outcomes import Outcome, settle
 from casino_sim.games.banked.language.showdown import rule_picks
 from casino_sim.games.banked.language.symmetry import pair_orbits, subset_classes, suit_perms
 
@@ -62,6 +62,7 @@ __all__ = [
     "HoldemSolution",
     "describe_flop",
     "flop_work",
+    "full_flop_picks",
     "holdem_tables",
     "line_combos",
     "solve_holdem",
@@ -73,15 +74,13 @@ RANKING = "five_card_high"
 @dataclass(frozen=True)
 class HoldemSolution:
     """The outcomes, the deals per action, the strategy in words and by the player's hand at
-    the decision, and the strategy as the action of every (hole cards, flop)."""
+    the decision, and the strategy as the action at every decision by the cards seen."""
 
     outcomes: tuple[Outcome, ...]
     decisions: Mapping[str, Mapping[str, int]]
     words: tuple[str, ...]
     table: tuple[tuple[str, str], ...]
-    strategy: (
-        StrategyTable | None
-    )  # None: not tabled for the Monte Carlo (a decision after the river)
+    strategy: StrategyTable
 
 
 def _check(game: BankedGame) -> str:
@@ -195,9 +194,9 @@ def solve_holdem(
     states = [c.apply(start, names) for c in choices]
     nets = [
         [
-            [settle(game, Outcome(s, False, b, tuple(map(int, lines)), 1)) for b in range(BUCKETS)]
+            [settle(game, Outcome(s, False, b, tuple(map(int, lines)), 1)) for b in range(MERGED)]
             if s is not None
-            else [settle(game, Outcome(start, True, -1, (), 1))] * BUCKETS
+            else [settle(game, Outcome(start, True, -1, (), 1))] * MERGED
             for lines in combos
         ]
         for s in states
@@ -213,7 +212,7 @@ def solve_holdem(
     table = holdem_tables(game, deck, code)
     decision = Choices(
         nets=np.array([[[int(sum(x, Fraction(0)) * scale) for x in row] for row in by_combo]
-                       for by_combo in nets], dtype=np.int64).reshape(len(choices), len(combos), BUCKETS),
+                       for by_combo in nets], dtype=np.int64).reshape(len(choices), len(combos), MERGED),
         fold=np.array([s is None for s in states]), order=np.array(order, dtype=np.int64),
         fold_units=np.array([sum(start) * scale]), fixed=fixed,
         values5=values_of(RANKING, deck),
@@ -222,7 +221,7 @@ def solve_holdem(
     n_flops, holes = len(weights), comb(n, 2)
     picks = np.empty((n_flops, holes), dtype=np.int8)
     hand5 = np.zeros((n_flops, holes), dtype=np.int64)
-    played = np.zeros((n_flops, len(choices), len(combos), BUCKETS), dtype=np.int64)
+    played = np.zeros((n_flops, len(choices), len(combos), MERGED), dtype=np.int64)
     deals = np.zeros((n_flops, len(choices)), dtype=np.int64)
     solve_flops(work, table, board_table(boards, table), decision,
                 Decided(picks, hand5, played, deals))  # fmt: skip
@@ -236,18 +235,20 @@ def solve_holdem(
                 outcomes.append(Outcome(start, True, -1, (), int(by_choice[c])))
             continue
         for k, lines in enumerate(combos):
-            for b, n in enumerate(merge_not_qualified(game, counts[c, k])):
-                if n:
-                    outcomes.append(Outcome(state, False, b, tuple(map(int, lines)), int(n)))
+            for b in range(MERGED):  # a dealer who does not qualify: bucket 0
+                if counts[c, k, b]:
+                    outcomes.append(
+                        Outcome(state, False, b, tuple(map(int, lines)), int(counts[c, k, b]))
+                    )
     taken = {choice.name: int(by_choice[c]) for c, choice in enumerate(choices)}
     words, rows = describe_flop(after, picks, hand5, weights, choices, taken)
-    point = DecisionPoint(after, 5, tuple(choices), {start: _full_picks(deck, picks)}, own=2)
+    point = DecisionPoint(after, 5, tuple(choices), {start: full_flop_picks(deck, picks)}, own=2)
     return HoldemSolution(
         tuple(outcomes), {after: taken}, words, rows, StrategyTable(start, (point,))
     )
 
 
-def _full_picks(deck: Deck, picks: np.ndarray) -> np.ndarray:
+def full_flop_picks(deck: Deck, picks: np.ndarray) -> np.ndarray:
     """Every (hole cards, flop)'s action by ``colex(hole) * C(n, 3) + colex(flop)`` (-1: the
     cards overlap), from the actions of the flop classes."""
     n = len(deck)

@@ -23,8 +23,20 @@ from casino_sim.games.banked.language.holdem_boards import (
     HoldemTables,
 )
 
-__all__ = ["Choices", "Decided", "FlopSums", "FlopWork", "flop_sums", "solve_flops", "sum_flop"]
+__all__ = [
+    "MERGED",
+    "Choices",
+    "Decided",
+    "FlopSums",
+    "FlopWork",
+    "flop_sums",
+    "solve_flops",
+    "sum_flop",
+]
 
+#: Showdown buckets of a game whose wagers settle every dealer who does not qualify alike
+#: (:func:`solve_flops`): the four of :data:`~.outcomes.SHOWDOWNS` before the split.
+MERGED = 4
 #: Flop classes summed by one task of :func:`solve_flops` (with one set of sums).
 FLOPS_PER_TASK = 8
 
@@ -48,7 +60,7 @@ class FlopWork(NamedTuple):
 
 
 class Choices(NamedTuple):
-    """The decision: ``nets`` int64[c, combos, 6], each action's scaled net per deal by line and
+    """The decision: ``nets`` int64[c, combos, 4], each action's scaled net per deal by line and
     showdown (unused for a fold); ``fold`` bool[c]; ``order`` int64[c], the actions in the order
     ties are settled (the preferred first); ``fold_units`` int64[1], what a fold loses (scaled);
     ``fixed`` int64 per hand value: a named strategy's action for the player's five cards at the
@@ -65,7 +77,7 @@ class Choices(NamedTuple):
 class Decided(NamedTuple):
     """What :func:`solve_flops` fills, by flop class ``f``: ``picks`` int8[F, holes] (the action,
     -1: the hole holds a flop card), ``hand5`` int64[F, holes] (the player's five-card value at
-    the decision), ``played`` int64[F, actions, combos, 6] and ``deals`` int64[F, actions]: the
+    the decision), ``played`` int64[F, actions, combos, 4] and ``deals`` int64[F, actions]: the
     deals of one flop of the class (multiply by the class size)."""
 
     picks: np.ndarray
@@ -104,32 +116,42 @@ def flop_sums(n: int, width: int) -> FlopSums:
 
 
 @njit(cache=True, inline="always")
-def _add_row(into: np.ndarray, at: int, size: int, boards: BoardTable, split: int) -> None:
-    """Add row ``at`` of ``boards`` ``size`` times to the sums ``into``: its counts at its
-    line's columns (``BUCKETS * line + bucket``); with a decision after the river (``split``,
-    the columns of the lines, > 0) also at ``split +`` those columns when the row's action is
-    a bet (``boards.river``), else its deals at the last column (folded)."""
-    col = BUCKETS * boards.line[at]
+def _add_row(
+    into: np.ndarray, r: int, at: int, size: int, boards: BoardTable, split: int, buckets: int
+) -> None:  # fmt: skip
+    """Add row ``at`` of ``boards`` ``size`` times to the sums ``into[r]``: its counts at its
+    line's columns (``buckets * line + bucket``; 4 buckets: a dealer who does not qualify in
+    one, bucket 0); with a decision after the river (``split``, the columns of the lines, > 0)
+    also at ``split +`` those columns when the row's action is a bet (``boards.river``), else
+    its deals at the last column (folded)."""
+    col = buckets * boards.line[at]
     counts = boards.counts
-    for k in range(BUCKETS):
-        into[col + k] += size * counts[at, k]
+    first = counts[at, 0]
+    if buckets == MERGED:
+        first += counts[at, 4] + counts[at, 5]
+    into[r, col] += size * first
+    for k in range(1, buckets):
+        into[r, col + k] += size * counts[at, k]
     if split:
         if boards.river[at]:
-            for k in range(BUCKETS):
-                into[split + col + k] += size * counts[at, k]
+            into[r, split + col] += size * first
+            for k in range(1, buckets):
+                into[r, split + col + k] += size * counts[at, k]
         else:
             dealt = 0
             for k in range(BUCKETS):
                 dealt += counts[at, k]
-            into[2 * split] += size * dealt
+            into[r, 2 * split] += size * dealt
 
 
 @njit(cache=True)
 def sum_flop(
-    f: int, flops: FlopWork, tables: HoldemTables, boards: BoardTable, sums: FlopSums
-) -> None:
+    f: int, flops: FlopWork, tables: HoldemTables, boards: BoardTable, sums: FlopSums,
+    buckets: int,
+) -> None:  # fmt: skip
     """Fill ``sums.acc[hole]`` (zero before) with the counts of flop class ``f`` summed over its
-    boards, each weighted by its orbit size (the columns of :func:`_add_row`).
+    boards, each weighted by its orbit size (the columns of :func:`_add_row`, ``buckets`` 4 or
+    6 a line).
 
     A hole pair's sum is over the boards that miss both its cards: the sum over every board
     (by the pair's types), less the boards holding each card, plus the board holding both.
@@ -141,6 +163,7 @@ def sum_flop(
     flop = flops.flops[f]
     acc, every, holding, seen, row_of, board_of = sums
     split = (acc.shape[1] - 1) // 2 if boards.river.shape[0] else 0
+    holding_rows = holding.reshape(5 * n * TYPES, acc.shape[1])  # a view: one row per sum
     for t in range(flops.tr_start[f], flops.tr_start[f + 1]):
         turn, river = flops.tr_pairs[t, 0], flops.tr_pairs[t, 1]
         suits = 0  # four 4-bit counts
@@ -156,19 +179,38 @@ def sum_flop(
         both = binomial[river, 2] + turn if turn < river else binomial[turn, 2] + river
         size = flops.tr_sizes[t]
         b = flops.tr_board[t]
+        counts = boards.counts
         for at in range(boards.start[b], boards.start[b] + boards.rows[b]):
-            pair = boards.pair[at]
-            _add_row(every[suit, pair], at, size, boards, split)
+            # :func:`_add_row` written out: this loop reads every row of every board, and a
+            # call a row doubles the solver's time
+            pair, col = boards.pair[at], buckets * boards.line[at]
+            first = counts[at, 0]
+            if buckets == MERGED:
+                first += counts[at, 4] + counts[at, 5]
+            every[suit, pair, col] += size * first
+            for k in range(1, buckets):
+                every[suit, pair, col + k] += size * counts[at, k]
+            if split:
+                if boards.river[at]:
+                    every[suit, pair, split + col] += size * first
+                    for k in range(1, buckets):
+                        every[suit, pair, split + col + k] += size * counts[at, k]
+                else:
+                    dealt = 0
+                    for k in range(BUCKETS):
+                        dealt += counts[at, k]
+                    every[suit, pair, 2 * split] += size * dealt
             row_of[pair] = at
             board_of[pair] = t
         for card, kind in ((turn, kt), (river, kr)):
             for other in range(TYPES):
                 pair = min(kind, other) * TYPES + max(kind, other)
                 if board_of[pair] == t:
-                    _add_row(holding[suit, card, other], row_of[pair], size, boards, split)
+                    held = (suit * n + card) * TYPES + other
+                    _add_row(holding_rows, held, row_of[pair], size, boards, split, buckets)
         pair = min(kt, kr) * TYPES + max(kt, kr)
         if board_of[pair] == t:
-            _add_row(acc[both], row_of[pair], size, boards, split)
+            _add_row(acc, both, row_of[pair], size, boards, split, buckets)
     for suit in range(5):
         if not seen[suit]:
             continue
@@ -204,7 +246,7 @@ def _decide(
     n = work.perms.shape[1]
     n_combos = played.shape[2]
     stab = work.stab[work.stab_start[f] : work.stab_start[f + 1]]
-    width = BUCKETS * n_combos
+    width = MERGED * n_combos
     sym = np.zeros(width, dtype=np.int64)
     cards = np.empty(5, dtype=np.int64)
     cards[:3] = work.flops[f]
@@ -251,7 +293,7 @@ def _decide(
             picks[f, hole] = best
             deals[f, best] += total // stab.shape[0]
             for k in range(width):
-                played[f, best, k // BUCKETS, k % BUCKETS] += sym[k] // stab.shape[0]
+                played[f, best, k // MERGED, k % MERGED] += sym[k] // stab.shape[0]
 
 
 @njit(cache=True, parallel=True)
@@ -262,8 +304,8 @@ def solve_flops(
     (:class:`Decided`)."""
     n_flops = work.flops.shape[0]
     for task in prange((n_flops + FLOPS_PER_TASK - 1) // FLOPS_PER_TASK):
-        sums = flop_sums(tables.codes.shape[0], BUCKETS * out.played.shape[2])
+        sums = flop_sums(tables.codes.shape[0], MERGED * out.played.shape[2])
         for f in range(task * FLOPS_PER_TASK, min(n_flops, (task + 1) * FLOPS_PER_TASK)):
-            sum_flop(f, work, tables, boards, sums)
+            sum_flop(f, work, tables, boards, sums, MERGED)
             _decide(f, work, tables, choices, sums.acc, out)
             sums.acc[:] = 0

@@ -30,14 +30,14 @@ True
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from math import comb, lcm
 
 import numpy as np
 
 from casino_sim.cards import format_card
-from casino_sim.combinatorics import colex_index, combinations_array
+from casino_sim.combinatorics import BINOMIAL, colex_index, combinations_array
 from casino_sim.config.banked_game import (
     BankedGame,
     BetAction,
@@ -46,7 +46,12 @@ from casino_sim.config.banked_game import (
     StrategyRule,
 )
 from casino_sim.errors import OptionError
-from casino_sim.games.banked.language.actions import Choice, choices_of
+from casino_sim.games.banked.language.actions import (
+    Choice,
+    DecisionPoint,
+    StrategyTable,
+    choices_of,
+)
 from casino_sim.games.banked.language.hands import Deck
 from casino_sim.games.banked.language.hands import ranking_values as values_of
 from casino_sim.games.banked.language.holdem import (
@@ -54,10 +59,17 @@ from casino_sim.games.banked.language.holdem import (
     HoldemSolution,
     describe_flop,
     flop_work,
+    full_flop_picks,
     holdem_tables,
     line_combos,
 )
-from casino_sim.games.banked.language.holdem_boards import BUCKETS, board_table
+from casino_sim.games.banked.language.holdem_boards import (
+    BUCKETS,
+    TYPES,
+    BoardTable,
+    board_classes,
+    board_table,
+)
 from casino_sim.games.banked.language.holdem_kernels import FLOPS_PER_TASK
 from casino_sim.games.banked.language.holdem_streets_kernels import (
     StreetChoices,
@@ -68,7 +80,84 @@ from casino_sim.games.banked.language.holdem_streets_kernels import (
 from casino_sim.games.banked.language.outcomes import Outcome, merge_not_qualified, settle
 from casino_sim.games.banked.language.symmetry import suit_perms
 
-__all__ = ["is_streets_game", "solve_holdem_streets"]
+__all__ = ["LazyPicks", "RiverIndex", "is_streets_game", "solve_holdem_streets"]
+
+
+class RiverIndex:
+    """The river decision's index of a deal: its board's class (the board table's) x 676 plus
+    the pair of card types of the player's two cards on that board (``first * 26 + second``,
+    a card's type: ``2 * rank + 1`` if of the board's flush suit, else ``2 * rank``).
+
+    Built on first use (dealing needs it, an exact analysis does not): the class of every
+    board and the river's action of every row as a dense table; the board table is let go.
+    """
+
+    def __init__(self, deck: Deck, counted: BoardTable) -> None:
+        self._source: tuple[Deck, BoardTable] | None = (deck, counted)
+        self._tables: tuple[np.ndarray, np.ndarray] | None = None
+        self.codes = np.asarray(deck, dtype=np.int64)
+
+    def tables(self) -> tuple[np.ndarray, np.ndarray]:
+        """The class of every board (int32 by the colex index of its five positions) and the
+        river's actions by index (int8: 1 bet, 0 fold)."""
+        if self._tables is None:
+            assert self._source is not None
+            self._tables = _river_table(*self._source)
+            self._source = None
+        return self._tables
+
+    def index(self, own: np.ndarray, seen: np.ndarray) -> np.ndarray:
+        """The index of each deal (``own``: its two cards, ``seen``: its five board cards)."""
+        board = self.codes[seen]
+        suits = board & 3
+        counts = np.stack([(suits == s).sum(axis=1) for s in range(4)], axis=1)
+        flush = np.where(counts.max(axis=1) >= 3, counts.argmax(axis=1), -1)
+        mine = self.codes[own]
+        kinds = 2 * (mine >> 2) + ((mine & 3) == flush[:, None])
+        pair = kinds.min(axis=1) * TYPES + kinds.max(axis=1)
+        board_class = self.tables()[0]
+        out: np.ndarray = board_class[colex_index(seen)].astype(np.int64) * TYPES**2 + pair
+        return out
+
+
+class LazyPicks(Mapping[tuple[int, ...], np.ndarray]):
+    """A decision's picks for one money state, computed when first read."""
+
+    def __init__(self, state: tuple[int, ...], build: Callable[[], np.ndarray]) -> None:
+        self._state = state
+        self._build: Callable[[], np.ndarray] | None = build
+        self._picks: np.ndarray | None = None
+
+    def __getitem__(self, state: tuple[int, ...]) -> np.ndarray:
+        if state != self._state:
+            raise KeyError(state)
+        if self._picks is None:
+            assert self._build is not None
+            self._picks, self._build = self._build(), None
+        return self._picks
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        return iter((self._state,))
+
+    def __len__(self) -> int:
+        return 1
+
+
+def _river_table(deck: Deck, counted: BoardTable) -> tuple[np.ndarray, np.ndarray]:
+    """:meth:`RiverIndex.tables` from the board table."""
+    n = len(deck)
+    boards = combinations_array(n, 5).astype(np.int64)
+    keys = board_classes(boards, suit_perms(deck), BINOMIAL)
+    classes = np.unique(keys)
+    board_class = np.empty(len(boards), dtype=np.int32)
+    board_class[colex_index(boards)] = np.searchsorted(classes, keys)
+    dense = np.zeros(len(classes) * TYPES**2, dtype=np.int8)
+    owner = np.repeat(np.arange(len(counted.rows)), counted.rows)
+    rows = counted.start[:-1][owner] + (
+        np.arange(len(owner)) - np.repeat(np.cumsum(counted.rows) - counted.rows, counted.rows)
+    )
+    dense[owner * TYPES**2 + counted.pair[rows]] = counted.river[rows]
+    return board_class, dense
 
 
 def is_streets_game(game: BankedGame) -> bool:
@@ -232,7 +321,22 @@ def solve_holdem_streets(
     words, table_rows = _words(
         (pre_stage, flop_stage, river_stage), picks, reps, deck, taken, out, weights, cls, flop
     )
-    return HoldemSolution(tuple(outcomes), taken, words, table_rows, None)
+    pre_picks = np.array([pre.index(pick) for pick in picks], dtype=np.int8)[cls]
+    indexer = RiverIndex(deck, counted)
+    flop_stay = next(c for c in flop if not c.wager)
+    river_fold = next(c for c in river if not c.wager)
+    flop_picks = out.picks
+    strategy = StrategyTable(
+        start,
+        (
+            DecisionPoint(pre_stage, 2, tuple(pre), {start: pre_picks}),
+            DecisionPoint(flop_stage, 5, (flop_stay, flop_bet),
+                          LazyPicks(start, lambda: full_flop_picks(deck, flop_picks)), own=2),
+            DecisionPoint(river_stage, 7, (river_fold, river_bet),
+                          LazyPicks(start, lambda: indexer.tables()[1]), own=2, indexer=indexer),
+        ),
+    )  # fmt: skip
+    return HoldemSolution(tuple(outcomes), taken, words, table_rows, strategy)
 
 
 def _outcomes(

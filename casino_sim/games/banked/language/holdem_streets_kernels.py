@@ -142,6 +142,6 @@ def solve_streets(
     for task in prange((n_flops + FLOPS_PER_TASK - 1) // FLOPS_PER_TASK):
         sums = flop_sums(tables.codes.shape[0], 2 * lines + 1)
         for f in range(task * FLOPS_PER_TASK, min(n_flops, (task + 1) * FLOPS_PER_TASK)):
-            sum_flop(f, work, tables, boards, sums)
+            sum_flop(f, work, tables, boards, sums, BUCKETS)
             _decide_flop(f, work, tables, choices, sums.acc, out, totals[task])
             sums.acc[:] = 0

@@ -43,7 +43,7 @@ from casino_sim.engine.runner import (
 from casino_sim.errors import OptionError
 from casino_sim.evaluator.kernels import high_kernel
 from casino_sim.games.banked.language import solve_banked
-from casino_sim.games.banked.language.actions import StrategyTable
+from casino_sim.games.banked.language.actions import CardIndexer, StrategyTable
 from casino_sim.games.banked.language.dealt import hand_values
 from casino_sim.games.banked.language.hands import FULL_DECK, line_index, meets
 from casino_sim.games.banked.language.outcomes import NOT_QUALIFIED, SHOWDOWNS, Outcome
@@ -113,9 +113,13 @@ class Point:
     picks: np.ndarray  # int8[states at the decision, index]
     moves: np.ndarray  # int64[states at the decision, actions]
     first_action: int
+    indexer: CardIndexer | None = None  # the index from the cards, where it is not colex
 
     def index(self, cards: np.ndarray) -> np.ndarray:
         """The strategy's index of each deal of ``cards`` (rows of a deal)."""
+        if self.indexer is not None:
+            found: np.ndarray = self.indexer.index(cards[:, self.own], cards[:, self.seen])
+            return found
         seen = colex_index(cards[:, self.seen])
         if not len(self.own):
             return seen
@@ -161,17 +165,9 @@ class Prepared:
     side_bets: tuple[SideBetDeal, ...] = ()
 
 
-def prepare(
-    game: BankedGame, strategy: StrategyTable | None, deals: int, chunk_deals: int
-) -> Prepared:
+def prepare(game: BankedGame, strategy: StrategyTable, deals: int, chunk_deals: int) -> Prepared:
     """The arrays of a run of ``deals`` deals in chunks of ``chunk_deals`` played with
-    ``strategy`` (``solve_banked``'s, which has checked that its solver solves ``game``; None,
-    a strategy not tabled for dealing: an :class:`OptionError`)."""
-    if strategy is None:
-        raise OptionError(
-            f"{game.name}: its strategy after the river is not tabled for dealing this release "
-            "(the Monte Carlo and the floor); casino-sim analyze gives its exact figures"
-        )
+    ``strategy`` (``solve_banked``'s, which has checked that its solver solves ``game``)."""
     ranking = game.hands["player"].ranking
     shape = round_shape(game, players=1)
     names = list(game.wagers)
@@ -198,7 +194,7 @@ def prepare(
         own = seen[[shape.owners[c] == "player" for c in seen]] if point.own else seen[:0]
         rest = np.setdiff1d(seen, own)
         points.append(Point(own, rest, comb(len(FULL_DECK), len(rest)), entry, picks,
-                            np.array(moves, dtype=np.int64), first))  # fmt: skip
+                            np.array(moves, dtype=np.int64), first, point.indexer))  # fmt: skip
         first += len(point.choices)
 
     tables = [line_index(wager.resolve.lines, ranking) for wager in game.wagers.values()]
