@@ -24,12 +24,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from casino_sim.cards import format_card
 from casino_sim.combinatorics import colex_index, combinations_array
 from casino_sim.config.banked_game import BankedGame
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.actions import StrategyTable
-from casino_sim.games.banked.language.hands import FULL_DECK, Deck, canonical
+from casino_sim.games.banked.language.hands import (
+    FULL_DECK,
+    Deck,
+    canonical,
+    label_strength,
+    starting_label,
+)
 from casino_sim.games.banked.language.holdem import solve_holdem
 from casino_sim.games.banked.language.holdem_streets import is_streets_game, solve_holdem_streets
 from casino_sim.games.banked.language.outcomes import (
@@ -146,20 +151,6 @@ def solve_banked(game: BankedGame, strategy: str = "optimal", *, deck: Deck = FU
     return Solved(analysis, played)
 
 
-def _label(cards: tuple[int, ...]) -> str:
-    """Starting cards by ranks and suit pattern: ``AKs``, ``AKo``, ``QJ9 suited``, ``TT``."""
-    ranks = "".join(format_card(c)[0] for c in sorted(cards, reverse=True))
-    suits = Counter(c % 4 for c in cards)
-    if len(set(ranks)) < len(ranks) and len(cards) == 2:
-        return ranks
-    if len(suits) == 1:
-        return ranks + ("s" if len(cards) == 2 else " suited")
-    if len(cards) == 2:
-        return ranks + "o"
-    most = max(suits.values())
-    return ranks + ("" if most == 1 else f" {most} suited")
-
-
 def _street_words(
     street: StreetSolution, decisions: Mapping[str, Mapping[str, int]], deck: Deck
 ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
@@ -176,7 +167,7 @@ def _street_words(
     picks: dict[str, set[str]] = defaultdict(set)
     chosen = street.first_choice[colex_index(hands)]
     for row, pick in zip(codes.tolist(), chosen.tolist(), strict=True):
-        picks[_label(canonical(tuple(row)))].add(street.first_names[pick])
+        picks[starting_label(canonical(tuple(row)))].add(street.first_names[pick])
     if len(picks) > MAX_TABLE_LABELS:
         by_action: Counter[str] = Counter(" or ".join(sorted(v)) for v in picks.values())
         return tuple(words), tuple((f"{n} starting hand types", a) for a, n in by_action.items())
@@ -184,12 +175,6 @@ def _street_words(
     for label, actions in picks.items():
         grouped[" or ".join(sorted(actions))].append(label)
     table = tuple(
-        (action, " ".join(sorted(labels, key=_strength))) for action, labels in grouped.items()
+        (action, " ".join(sorted(labels, key=label_strength))) for action, labels in grouped.items()
     )
     return tuple(words), table
-
-
-def _strength(label: str) -> tuple[int, ...]:
-    order = "23456789TJQKA"
-    head = label.split(" ")[0].rstrip("so")
-    return tuple(-order.index(ch) for ch in head)

@@ -23,6 +23,7 @@ from itertools import combinations
 
 import numpy as np
 
+from casino_sim.cards import format_card
 from casino_sim.combinatorics import colex_index, combinations_array
 from casino_sim.config.banked_game import RANKINGS, PayLine, Threshold
 from casino_sim.evaluator import evaluate_high
@@ -34,9 +35,11 @@ __all__ = [
     "HandClass",
     "classes_of",
     "is_suit_symmetric",
+    "label_strength",
     "line_index",
     "meets",
     "ranking_values",
+    "starting_label",
     "three_card_classes",
 ]
 
@@ -165,3 +168,28 @@ def canonical(cards: Sequence[int]) -> tuple[int, ...]:
     order = sorted(range(4), key=lambda s: (-len(by_suit[s]), sorted(by_suit[s], reverse=True)))
     relabel = {suit: new for new, suit in enumerate(order)}
     return tuple(sorted(card // 4 * 4 + relabel[card % 4] for card in cards))
+
+
+def starting_label(cards: tuple[int, ...]) -> str:
+    """Starting cards by ranks and suit pattern: ``AKs``, ``AKo``, ``QJ9 suited``, ``TT``.
+
+    >>> starting_label((51, 47)), starting_label((51, 46)), starting_label((51, 50))
+    ('AKs', 'AKo', 'AA')
+    """
+    ranks = "".join(format_card(c)[0] for c in sorted(cards, reverse=True))
+    suits = Counter(c % 4 for c in cards)
+    if len(set(ranks)) < len(ranks) and len(cards) == 2:
+        return ranks
+    if len(suits) == 1:
+        return ranks + ("s" if len(cards) == 2 else " suited")
+    if len(cards) == 2:
+        return ranks + "o"
+    most = max(suits.values())
+    return ranks + ("" if most == 1 else f" {most} suited")
+
+
+def label_strength(label: str) -> tuple[int, ...]:
+    """A sort key of :func:`starting_label`'s labels, the highest ranks first."""
+    order = "23456789TJQKA"
+    head = label.split(" ")[0].rstrip("so")
+    return tuple(-order.index(ch) for ch in head)

@@ -64,6 +64,7 @@ __all__ = [
     "flop_work",
     "full_flop_picks",
     "holdem_tables",
+    "is_holdem_shape",
     "line_combos",
     "solve_holdem",
 ]
@@ -83,19 +84,24 @@ class HoldemSolution:
     strategy: StrategyTable
 
 
-def _check(game: BankedGame) -> str:
-    """The stage the decision follows, or an OptionError saying what the solver needs."""
+def is_holdem_shape(game: BankedGame) -> bool:
+    """Two hidden cards each, a five-card board, each hand the best five of its two cards and
+    the board (five_card_high): the deals the hold'em solvers count."""
     hands = game.hands
     rule = {"use": 5, "ranking": RANKING, "through": ""}
-    ok = (
+    return (
         "dealer" in hands
         and all(getattr(hands[w], k) == v for w in ("player", "dealer") for k, v in rule.items())
         and set(hands["player"].cards) == {"player", "board"}
         and set(hands["dealer"].cards) == {"dealer", "board"}
         and (game.cards_of("player"), game.cards_of("dealer"), game.cards_of("board")) == (2, 2, 5)
         and not any(stage.dealer_up for stage in game.stages)
-        and len(game.decisions) == 1
     )
+
+
+def _check(game: BankedGame) -> str:
+    """The stage the decision follows, or an OptionError saying what the solver needs."""
+    ok = is_holdem_shape(game) and len(game.decisions) == 1
     after = game.decisions[0].after if ok else ""
     if not ok or (game.cards_of("player", after), game.cards_of("board", after)) != (2, 3):
         raise OptionError(

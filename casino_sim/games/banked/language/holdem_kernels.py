@@ -30,6 +30,7 @@ __all__ = [
     "FlopSums",
     "FlopWork",
     "flop_sums",
+    "hole_sums",
     "solve_flops",
     "sum_flop",
 ]
@@ -235,6 +236,27 @@ def sum_flop(
             seen[suit] = False
 
 
+@njit(cache=True, inline="always")
+def hole_sums(
+    work: FlopWork, stab: np.ndarray, cards: np.ndarray, binomial: np.ndarray, a: int, b: int,
+    acc: np.ndarray, sym: np.ndarray,
+) -> bool:  # fmt: skip
+    """Whether the hole pair of positions ``a`` < ``b`` misses the flop ``cards[:3]`` (fixed by
+    every relabelling of its stabilizer ``stab``, rows of ``work.perms``); if so, ``sym`` = its
+    sums ``acc`` (rows by hole pair, colex) over the flop's symmetry: ``len(stab)`` times its
+    sums over every turn and river."""
+    for c in range(3):
+        if a == cards[c] or b == cards[c]:
+            return False
+    sym[:] = 0
+    for g in stab:
+        pa, pb = work.perms[g, a], work.perms[g, b]
+        image = binomial[max(pa, pb), 2] + min(pa, pb)
+        for k in range(sym.shape[0]):
+            sym[k] += acc[image, k]
+    return True
+
+
 @njit(cache=True)
 def _decide(
     f: int, work: FlopWork, tables: HoldemTables, choices: Choices, acc: np.ndarray, out: Decided
@@ -256,20 +278,8 @@ def _decide(
         for a in range(b):
             hole = binomial[b, 2] + a
             picks[f, hole] = -1
-            if (
-                a == cards[0]
-                or a == cards[1]
-                or a == cards[2]
-                or b == cards[0]
-                or (b == cards[1] or b == cards[2])
-            ):
+            if not hole_sums(work, stab, cards, binomial, a, b, acc, sym):
                 continue
-            sym[:] = 0
-            for g in stab:
-                pa, pb = work.perms[g, a], work.perms[g, b]
-                image = binomial[max(pa, pb), 2] + min(pa, pb)
-                for k in range(width):
-                    sym[k] += acc[image, k]
             total = 0
             for k in range(width):
                 total += sym[k]

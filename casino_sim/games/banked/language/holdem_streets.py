@@ -36,7 +36,6 @@ from math import comb, lcm
 
 import numpy as np
 
-from casino_sim.cards import format_card
 from casino_sim.combinatorics import BINOMIAL, colex_index, combinations_array
 from casino_sim.config.banked_game import (
     BankedGame,
@@ -52,7 +51,7 @@ from casino_sim.games.banked.language.actions import (
     StrategyTable,
     choices_of,
 )
-from casino_sim.games.banked.language.hands import Deck
+from casino_sim.games.banked.language.hands import Deck, label_strength, starting_label
 from casino_sim.games.banked.language.hands import ranking_values as values_of
 from casino_sim.games.banked.language.holdem import (
     RANKING,
@@ -61,6 +60,7 @@ from casino_sim.games.banked.language.holdem import (
     flop_work,
     full_flop_picks,
     holdem_tables,
+    is_holdem_shape,
     line_combos,
 )
 from casino_sim.games.banked.language.holdem_boards import (
@@ -173,17 +173,7 @@ def _check(game: BankedGame) -> tuple[str, ...]:
         "(five_card_high), and three decisions on one wager bet once: before the flop (check or "
         "bet), after the flop (check or bet) and after the river (fold or bet)"
     )
-    hands = game.hands
-    rule = {"use": 5, "ranking": RANKING, "through": ""}
-    shape_ok = (
-        "dealer" in hands
-        and all(getattr(hands[w], k) == v for w in ("player", "dealer") for k, v in rule.items())
-        and set(hands["player"].cards) == {"player", "board"}
-        and set(hands["dealer"].cards) == {"dealer", "board"}
-        and (game.cards_of("player"), game.cards_of("dealer"), game.cards_of("board")) == (2, 2, 5)
-        and not any(stage.dealer_up for stage in game.stages)
-        and len(game.decisions) == 3
-    )
+    shape_ok = is_holdem_shape(game) and len(game.decisions) == 3
     if not shape_ok:
         raise OptionError(need)
     stages = tuple(d.after for d in game.decisions)
@@ -206,15 +196,6 @@ def _check(game: BankedGame) -> tuple[str, ...]:
     if not ok:
         raise OptionError(need)
     return stages
-
-
-def _hole_label(cards: tuple[int, int]) -> str:
-    """``AKs``, ``AKo``, ``TT``."""
-    high, low = sorted(cards, reverse=True)
-    ranks = format_card(high)[0] + format_card(low)[0]
-    if ranks[0] == ranks[1]:
-        return ranks
-    return ranks + ("s" if high % 4 == low % 4 else "o")
 
 
 def _nets(
@@ -410,19 +391,14 @@ def _words(
     codes = np.asarray(deck)
     by_action: dict[str, list[str]] = defaultdict(list)
     for pick, rep in zip(picks, reps, strict=True):
-        by_action[pick.name].append(_hole_label((int(codes[rep[0]]), int(codes[rep[1]]))))
-    order = "23456789TJQKA"
-
-    def strength(label: str) -> tuple[int, ...]:
-        return (-order.index(label[0]), -order.index(label[1]), label[2:] != "s")
-
+        by_action[pick.name].append(starting_label((int(codes[rep[0]]), int(codes[rep[1]]))))
     words = []
     for stage in stages:
         total = sum(taken[stage].values())
         shares = ", ".join(f"{k} {100 * v / total:.2f}%" for k, v in taken[stage].items() if v)
         words.append(f"after {stage}: {shares} of the deals reaching it")
     rows = [
-        (f"{stages[0]}: {action}", " ".join(sorted(labels, key=strength)))
+        (f"{stages[0]}: {action}", " ".join(sorted(labels, key=label_strength)))
         for action, labels in by_action.items()
     ]
     checks = np.array([not p.wager for p in picks])[cls]  # per hole pair (colex)

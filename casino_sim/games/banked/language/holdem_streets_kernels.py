@@ -20,6 +20,7 @@ from casino_sim.games.banked.language.holdem_kernels import (
     FLOPS_PER_TASK,
     FlopWork,
     flop_sums,
+    hole_sums,
     sum_flop,
 )
 
@@ -84,8 +85,7 @@ def _decide_flop(
     stab = work.stab[work.stab_start[f] : work.stab_start[f + 1]]
     orbit = work.perms.shape[0] // stab.shape[0]
     lines = choices.flop_net.shape[0]
-    width = acc.shape[1]
-    sym = np.zeros(width, dtype=np.int64)
+    sym = np.zeros(acc.shape[1], dtype=np.int64)
     cards = np.empty(5, dtype=np.int64)
     cards[:3] = work.flops[f]
     fold = choices.fold_units[0]
@@ -93,20 +93,8 @@ def _decide_flop(
         for a in range(b):
             hole = binomial[b, 2] + a
             out.picks[f, hole] = -1
-            if (
-                a == cards[0]
-                or a == cards[1]
-                or a == cards[2]
-                or b == cards[0]
-                or (b == cards[1] or b == cards[2])
-            ):
+            if not hole_sums(work, stab, cards, binomial, a, b, acc, sym):
                 continue
-            sym[:] = 0
-            for g in stab:
-                pa, pb = work.perms[g, a], work.perms[g, b]
-                image = binomial[max(pa, pb), 2] + min(pa, pb)
-                for k in range(width):
-                    sym[k] += acc[image, k]
             cards[3] = a
             cards[4] = b
             out.hand5[f, hole] = choices.values5[colex5(cards, 0, binomial)]
