@@ -248,15 +248,14 @@ def solve_holdem_streets(
     names = list(game.wagers)
     start = tuple(w.initial for w in game.wagers.values())
     pre, flop, river = (choices_of(game, d) for d in game.decisions)
-    flop_bet = next(c for c in flop if c.wager)
-    river_bet = next(c for c in river if c.wager)
+    flop_stay, flop_bet = (next(c for c in flop if not c.wager), next(c for c in flop if c.wager))
+    river_fold, river_bet = (next(c for c in river if c.fold), next(c for c in river if c.wager))
     pre_bets = [c for c in pre if c.wager]
     states = [c.apply(start, names) for c in (*pre_bets, flop_bet, river_bet)]
     code, combos = line_combos(game)
     nets = _nets(game, [*states, None], combos)
     *pre_nets, flop_net, river_net, fold_net = nets
     bet_first = game.prefer == "larger_bet"
-    n_classes_hint = comb(n, 2)
     cls, reps = _hole_classes(deck)
     choices = StreetChoices(
         river_net=river_net.reshape(-1), flop_net=flop_net.reshape(-1),
@@ -272,8 +271,8 @@ def solve_holdem_streets(
     cols = len(combos) * BUCKETS
     tasks = (n_flops + FLOPS_PER_TASK - 1) // FLOPS_PER_TASK
     out = StreetsDecided(
-        picks=np.empty((n_flops, n_classes_hint), dtype=np.int8),
-        hand5=np.zeros((n_flops, n_classes_hint), dtype=np.int64),
+        picks=np.empty((n_flops, comb(n, 2)), dtype=np.int8),
+        hand5=np.zeros((n_flops, comb(n, 2)), dtype=np.int64),
         totals=np.zeros((tasks, len(reps), 3 * cols + 1), dtype=np.int64),
     )
     solve_streets(work, table, counted, choices, out)
@@ -298,14 +297,13 @@ def solve_holdem_streets(
                 best = i
         picks.append(pre[best])
     outcomes, taken = _outcomes(game, start, picks, combos, (every, flop_bets, river_seen, folded),
-                                (flop_bet, river_bet, pre_bets, states))  # fmt: skip
+                                (flop_stay, flop_bet, river_fold, river_bet, pre_bets, states))  # fmt: skip
     words, table_rows = _words(
-        (pre_stage, flop_stage, river_stage), picks, reps, deck, taken, out, weights, cls, flop
-    )
+        (pre_stage, flop_stage, river_stage), picks, reps, deck, taken, out, weights, cls,
+        (flop_stay, flop_bet),
+    )  # fmt: skip
     pre_picks = np.array([pre.index(pick) for pick in picks], dtype=np.int8)[cls]
     indexer = RiverIndex(deck, counted)
-    flop_stay = next(c for c in flop if not c.wager)
-    river_fold = next(c for c in river if not c.wager)
     flop_picks = out.picks
     strategy = StrategyTable(
         start,
@@ -326,13 +324,11 @@ def _outcomes(
     picks: Sequence[Choice],
     combos: np.ndarray,
     sums: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
-    bets: tuple[Choice, Choice, Sequence[Choice], Sequence[tuple[int, ...] | None]],
+    bets: tuple[Choice, Choice, Choice, Choice, Sequence[Choice], Sequence[tuple[int, ...] | None]],
 ) -> tuple[list[Outcome], dict[str, dict[str, int]]]:
     """The deals by way they end, and by action taken at each decision."""
     every, flop_bets, river_seen, folded = sums
-    flop_bet, river_bet, pre_bets, states = bets
-    flop_check, river_fold = (next(c for c in choices_of(game, d) if not c.wager)
-                              for d in game.decisions[1:])  # fmt: skip
+    flop_check, flop_bet, river_fold, river_bet, pre_bets, states = bets
     state_of = dict(zip([c.name for c in (*pre_bets, flop_bet, river_bet)], states, strict=True))
     counts: dict[tuple[int, ...], np.ndarray] = defaultdict(
         lambda: np.zeros((len(combos), BUCKETS), dtype=np.int64)
@@ -384,10 +380,11 @@ def _words(
     out: StreetsDecided,
     weights: np.ndarray,
     cls: np.ndarray,
-    flop: Sequence[Choice],
+    flop: tuple[Choice, Choice],
 ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     """The decisions as shares of the deals; before the flop by starting hand (a table), on the
-    flop by the player's five cards (the hole pairs that checked before it)."""
+    flop (``flop``: its check and its bet, picks 0 and 1) by the player's five cards (the hole
+    pairs that checked before it)."""
     codes = np.asarray(deck)
     by_action: dict[str, list[str]] = defaultdict(list)
     for pick, rep in zip(picks, reps, strict=True):
@@ -403,9 +400,8 @@ def _words(
     ]
     checks = np.array([not p.wager for p in picks])[cls]  # per hole pair (colex)
     flop_picks = np.where(checks[None, :] & (out.picks >= 0), out.picks, -1).astype(np.int8)
-    ordered = [next(c for c in flop if not c.wager), next(c for c in flop if c.wager)]  # 0, 1
     flop_words, flop_rows = describe_flop(
-        stages[1], flop_picks, out.hand5, weights, ordered, taken[stages[1]]
+        stages[1], flop_picks, out.hand5, weights, flop, taken[stages[1]]
     )
     words += list(flop_words[1:])
     rows += [(f"{stages[1]}: {hand}", acts) for hand, acts in flop_rows]
