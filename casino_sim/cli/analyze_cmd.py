@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from casino_sim.cli.common import (
+    SEED,
     HelpFormatter,
     Number,
     Subparsers,
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 ANTE = Number("money", low=Fraction(1, 100), high=1_000_000)
 METER = Number("money", low=Fraction(1, 100), high=10**9)
+SAMPLES = Number("int", low=1_000, high=10**9)
 
 
 def register(subparsers: Subparsers) -> None:
@@ -59,9 +61,24 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument(
         "--leak",
-        metavar="dealer:N",
-        help="banked games: the exact figures when the player sees N of the dealer's hidden cards "
-        "and plays the best strategy given them (game protection: what a flashed card is worth)",
+        metavar="dealer:N|share:K",
+        help="banked games: the figures when the player sees N of the dealer's hidden cards, or "
+        "the hands of K other players, and plays the best strategy given them (game protection: "
+        "what a flashed card or collusion is worth); exact where every deal can be counted, "
+        "else sampled with its 95%% interval",
+    )
+    parser.add_argument(
+        "--samples",
+        type=SAMPLES,
+        default=None,
+        help="--leak share:K beyond exact counting: (hand, seen cards) drawn, each valued over "
+        "every dealer hand (default 2,000,000)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=SEED,
+        default=None,
+        help="seed of a sampled --leak share:K (default: random, printed)",
     )
     parser.add_argument(
         "--ante",
@@ -111,8 +128,9 @@ def run(args: argparse.Namespace) -> int:
     if banked is not None:  # a kind: banked_game file (docs/banked-games.md)
         return run_banked(args, banked)
     require(
-        not args.leak,
-        "--leak is for banked games (kind: banked_game) this release, not a Caribbean Stud paytable",
+        not (args.leak or args.samples or args.seed is not None),
+        "--leak (--samples, --seed) is for banked games (kind: banked_game) this release, not a "
+        "Caribbean Stud paytable",
     )
     from casino_sim.config import load_paytable, load_progressive, resolve_input
     from casino_sim.engine.files import write_csv, write_json

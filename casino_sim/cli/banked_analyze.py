@@ -15,7 +15,14 @@ from typing import Any
 from casino_sim.cli.common import check_outputs, run_provenance
 from casino_sim.errors import OptionError
 
-__all__ = ["format_banked", "format_leak", "is_banked_input", "run_banked"]
+__all__ = [
+    "format_banked",
+    "format_leak",
+    "format_sampled_share",
+    "format_share",
+    "is_banked_input",
+    "run_banked",
+]
 
 _CARIBBEAN_ONLY = ("progressive", "ante", "meter", "report", "format")
 #: How much of an input file is read to find its ``kind:`` (the loader reads it whole).
@@ -67,11 +74,18 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
         if strategy != "optimal":
             raise OptionError("--leak: the strategy is the best one given the cards seen; "
                               "leave --strategy out")  # fmt: skip
+    if (args.samples or args.seed is not None) and (leak is None or leak.kind != "share"):
+        raise OptionError("--samples and --seed are for a sampled --leak share:K")
     check_outputs(args, {"--json": args.json, "--csv": args.csv}, [path])
     record: dict[str, Any] = {"provenance": run_provenance(args, {"game": path})}
     if leak is None:
         analysis = analyze_banked(game, strategy)
         print(format_banked(analysis, others=[s for s in strategy_names(game) if s != strategy]))
+    elif leak.kind == "share":
+        exact = _run_share(args, game, leak.cards, record)
+        if exact is None:  # sampled: printed and written
+            return 0
+        analysis = exact
     else:
         from casino_sim.games.banked.language.leaks import analyze_leak
 
@@ -99,6 +113,69 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
     return 0
 
 
+def _run_share(
+    args: argparse.Namespace, game: Any, others: int, record: dict[str, Any]
+) -> Any | None:
+    """``--leak share:K``: print the figures; the exact analysis for the outputs, or None when
+    sampled (its JSON written here: a sampled leak has no exact return table)."""
+    from casino_sim.cli.common import pick_seed
+    from casino_sim.engine.files import write_json
+    from casino_sim.games.banked.language.sharing import (
+        DEFAULT_SAMPLES,
+        ShareAnalysis,
+        analyze_share,
+    )
+
+    seed = pick_seed(args.seed)
+    samples = args.samples or DEFAULT_SAMPLES
+    share = analyze_share(game, others, samples=samples, seed=seed)
+    label = f"share:{others}"
+    if isinstance(share, ShareAnalysis):
+        print(format_share(share))
+        print(format_banked(share.analysis, others=[]))
+        record["leak"] = {"leak": label, "seen_sets_per_deal": share.seen_sets,
+                          "house_edge_without": str(share.house_edge_without)}  # fmt: skip
+        return share.analysis
+    print(format_sampled_share(share))
+    if args.csv:
+        raise OptionError("--csv: a sampled leak has no exact return table; use --json")
+    if args.json:
+        record["leak"] = {
+            "leak": label, "sampled": True, "samples": share.samples, "seed": str(share.seed),
+            "house_edge": share.house_edge, "house_edge_95": list(share.house_edge_interval),
+            "element_of_risk": share.element_of_risk,
+            "element_of_risk_95": list(share.element_of_risk_interval),
+            "house_edge_without": str(share.house_edge_without),
+            "changed_share": share.changed_share,
+        }  # fmt: skip
+        write_json(args.json, record, overwrite=args.force)
+    return None
+
+
+def _others(count: int) -> str:
+    return f"{count} other player's hand" if count == 1 else f"{count} other players' hands"
+
+
+def format_sampled_share(share: Any) -> str:
+    """The sampled figures with the others' hands seen, each with its 95% interval."""
+    unit = share.house_edge_per
+    low, high = share.house_edge_interval
+    eor_low, eor_high = share.element_of_risk_interval
+    return "\n".join([
+        f"Leak share:{share.others}: the player sees {_others(share.others)} and plays the best "
+        "strategy given the cards seen",
+        f"  sampled: {share.samples:,} (hand, seen cards), each valued over every dealer hand "
+        f"(seed {share.seed}); too many to count exactly",
+        f"  house edge without the leak  {_pct(share.house_edge_without)} of the {unit} (exact)",
+        f"  house edge with it           {100 * share.house_edge:.4f}% of the {unit}, 95% interval "
+        f"{100 * low:.4f}% to {100 * high:.4f}%",
+        f"  element of risk              {100 * share.element_of_risk:.4f}%, 95% interval "
+        f"{100 * eor_low:.4f}% to {100 * eor_high:.4f}%",
+        f"  deals where the leak changes the decision  {100 * share.changed_share:.2f}%",
+        "",
+    ])  # fmt: skip
+
+
 def _pct(value: Fraction) -> str:
     return f"{100 * float(value):.4f}%"
 
@@ -115,19 +192,39 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def format_leak(leaked: Any) -> str:
-    """What the leak is worth: the house edge without and with it, and how deals are counted."""
-    a, unit = leaked.analysis, leaked.analysis.house_edge_per
-    edge = a.house_edge
+def _exact_leak(title: str, without: Fraction, analysis: Any, counted: str) -> str:
+    """An exact leak: what the player sees, the house edge without and with it, and how deals
+    are counted."""
+    edge, unit = analysis.house_edge, analysis.house_edge_per
     side = f"the player's edge {_pct(-edge)}" if edge < 0 else "still the house's"
     return "\n".join([
-        f"Leak {leaked.leak.label}: the player sees {leaked.leak.cards} of the dealer's hidden cards "
-        "and plays the best strategy given them",
-        f"  house edge without the leak  {_pct(leaked.house_edge_without)} of the {unit}",
+        f"{title} and plays the best strategy given the cards seen",
+        f"  house edge without the leak  {_pct(without)} of the {unit}",
         f"  house edge with it           {_pct(edge)} of the {unit} ({side}; exact {edge})",
-        f"  each deal counted once per set of cards that can be seen ({leaked.seen_sets} per deal)",
+        f"  {counted}",
         "",
     ])  # fmt: skip
+
+
+def format_leak(leaked: Any) -> str:
+    """What seeing dealer cards is worth (``--leak dealer:N``)."""
+    return _exact_leak(
+        f"Leak {leaked.leak.label}: the player sees {leaked.leak.cards} of the dealer's hidden "
+        "cards",
+        leaked.house_edge_without,
+        leaked.analysis,
+        f"each deal counted once per set of cards that can be seen ({leaked.seen_sets} per deal)",
+    )
+
+
+def format_share(share: Any) -> str:
+    """What seeing other players' hands is worth, counted exactly (``--leak share:K``)."""
+    return _exact_leak(
+        f"Leak share:{share.others}: the player sees {_others(share.others)}",
+        share.house_edge_without,
+        share.analysis,
+        f"each deal counted once per set of the others' cards ({share.seen_sets:,} per hand)",
+    )
 
 
 def format_banked(analysis: Any, *, others: list[str]) -> str:

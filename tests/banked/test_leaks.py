@@ -85,9 +85,9 @@ def test_three_card_poker_with_one_dealer_card_seen_matches_the_published_figure
 
 @pytest.mark.parametrize(
     ("text", "problem"),
-    [("peek", "expected dealer:N"), ("dealer:0", "expected dealer:N"), ("share:2", "share:K")],
+    [("peek", "expected dealer:N"), ("dealer:0", "expected dealer:N"), ("share:0", "share:K")],
 )
-def test_a_leak_that_is_not_dealer_n_is_refused(text: str, problem: str):
+def test_a_leak_that_is_not_dealer_n_or_share_k_is_refused(text: str, problem: str):
     with pytest.raises(OptionError, match=problem):
         parse_leak(text)
 
@@ -99,6 +99,9 @@ def test_a_leak_that_is_not_dealer_n_is_refused(text: str, problem: str):
         ["banked/let_it_ride", "--leak", "dealer:1"],  # no dealer hand
         ["banked/three_card_poker", "--leak", "dealer:1", "--strategy", "play everything"],
         ["caribbean_stud/standard", "--leak", "dealer:1"],
+        ["banked/let_it_ride", "--leak", "share:1"],  # not one showdown
+        ["banked/three_card_poker", "--leak", "share:16"],  # 16 other hands do not fit
+        ["caribbean_stud/standard", "--seed", "1"],
     ],
 )
 def test_bad_leaks_are_one_line_and_status_2(args, capsys):

@@ -29,6 +29,7 @@ __all__ = [
     "scatter_counts",
     "scatter_down",
     "seen_card_counts",
+    "shared_counts",
     "showdown_counts",
     "subset_patterns",
 ]
@@ -244,3 +245,46 @@ def best_of_histogram(
                 best = values[subs[p]]
         out[best] += 1
         more = _next_combination(idx, n)
+
+
+class ShareTables(NamedTuple):
+    """The dealer hands of one class of player hands, for :func:`shared_counts`: their outcome
+    counts (does not qualify, loses, ties, wins) in all (``total``, shape (4,)), by each card
+    they hold (``by_card``, (n, 4)) and each pair (``by_pair``, (C(n, 2), 4), colex); and for a
+    three-card dealer hand the bucket it has against the player's hand, by its colex index
+    (``bucket``, -1 where it holds a card of the player's)."""
+
+    total: np.ndarray
+    by_card: np.ndarray
+    by_pair: np.ndarray
+    bucket: np.ndarray
+
+
+@njit(cache=True)
+def shared_counts(tables: ShareTables, dealer: int, seen: np.ndarray, out: np.ndarray) -> None:
+    """``out[i]`` = the outcome counts over the dealer hands holding no card of ``seen[i]``
+    (deck positions, increasing) by inclusion-exclusion: all, less those holding a seen card,
+    plus those holding two, less (three-card dealer hands) those made of three."""
+    total, by_card, by_pair, bucket = tables
+    m = seen.shape[1]
+    for i in range(seen.shape[0]):
+        for b in range(4):
+            out[i, b] = total[b]
+        for a in range(m):
+            for b in range(4):
+                out[i, b] -= by_card[seen[i, a], b]
+        if dealer < 2:
+            continue
+        for a in range(m):
+            x = seen[i, a]
+            for c in range(a + 1, m):
+                y = seen[i, c]
+                pair = y * (y - 1) // 2 + x
+                for b in range(4):
+                    out[i, b] += by_pair[pair, b]
+                if dealer < 3:
+                    continue
+                for d in range(c + 1, m):
+                    z = seen[i, d]
+                    hand = z * (z - 1) * (z - 2) // 6 + pair
+                    out[i, bucket[hand]] -= 1

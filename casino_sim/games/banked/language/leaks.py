@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -30,7 +31,7 @@ import numpy as np
 from casino_sim.combinatorics import colex_index
 from casino_sim.config.banked_game import BankedGame
 from casino_sim.errors import OptionError
-from casino_sim.games.banked.language.actions import choices_of
+from casino_sim.games.banked.language.actions import Choice, choices_of
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck, line_index
 from casino_sim.games.banked.language.kernels import seen_card_counts
 from casino_sim.games.banked.language.outcomes import (
@@ -48,14 +49,15 @@ from casino_sim.games.banked.language.showdown import (
     player_classes,
 )
 
-__all__ = ["Leak", "LeakAnalysis", "analyze_leak", "parse_leak"]
+__all__ = ["Leak", "LeakAnalysis", "action_nets", "analyze_leak", "best_action", "parse_leak"]
 
 _RANKS = "23456789TJQKA"
 
 
 @dataclass(frozen=True)
 class Leak:
-    """``dealer:N``: the player sees ``cards`` of the dealer's hidden cards."""
+    """``dealer:N``: the player sees ``cards`` of the dealer's hidden cards; ``share:K``: the
+    hands of ``cards`` other players (:mod:`.sharing`)."""
 
     kind: str
     cards: int
@@ -66,18 +68,17 @@ class Leak:
 
 
 def parse_leak(text: str) -> Leak:
-    """``dealer:1`` -> ``Leak("dealer", 1)``; anything else raises :class:`OptionError`.
+    """``dealer:1`` -> ``Leak("dealer", 1)``, ``share:2`` -> ``Leak("share", 2)``; anything
+    else raises :class:`OptionError`.
 
     >>> parse_leak("dealer:2")
     Leak(kind='dealer', cards=2)
     """
     match = re.fullmatch(r"\s*(dealer|share)\s*:\s*(\d+)\s*", text)
     if match is None or int(match.group(2)) < 1:
-        raise OptionError(f"--leak: expected dealer:N (N of the dealer's cards seen), got {text!r}")
-    if match.group(1) == "share":
         raise OptionError(
-            "--leak share:K (sharing cards with K other players) is not solved this release; "
-            "dealer:N is"
+            "--leak: expected dealer:N (N of the dealer's cards seen) or share:K (the hands of K "
+            f"other players seen), N and K from 1, got {text!r}"
         )
     return Leak(match.group(1), int(match.group(2)))
 
@@ -94,9 +95,12 @@ class LeakAnalysis:
 
 
 def analyze_leak(game: BankedGame, leak: Leak, *, deck: Deck = FULL_DECK) -> LeakAnalysis:
-    """The optimal strategy and exact figures of ``game`` when the player sees ``leak``."""
+    """The optimal strategy and exact figures of ``game`` when the player sees ``leak`` of the
+    dealer's cards (``share:K``: :func:`.sharing.analyze_share`)."""
     from casino_sim.games.banked.language import solve_banked
 
+    if leak.kind != "dealer":
+        raise OptionError(f"--leak {leak.label}: analyze_share values the hands of others seen")
     try:
         check_showdown(game)
     except OptionError:
@@ -145,41 +149,58 @@ def _seen_counts(
     return counts, reps, weights
 
 
+def action_nets(
+    game: BankedGame, value: int
+) -> tuple[np.ndarray, int, list[Choice], list[tuple[int, ...] | None], tuple[int, ...]]:
+    """For a player hand of ``value``: per action of the game's decision the net of each
+    showdown bucket (the dealer does not qualify; the player wins, ties, loses), scaled to integers, the scale, the
+    actions, the felt after each (None: fold) and the hand's paytable lines."""
+    ranking = game.hands["player"].ranking
+    names = list(game.wagers)
+    lines = tuple(int(line_index(w.resolve.lines, ranking)[value]) for w in game.wagers.values())
+    choices = choices_of(game, game.decisions[0])
+    start = tuple(w.initial for w in game.wagers.values())
+    afters = [c.apply(start, names) for c in choices]
+    nets = [
+        [Fraction(-sum(start))] * 4
+        if after is None
+        else [sum(settle(game, Outcome(after, False, b, lines, 1)), Fraction(0)) for b in range(4)]
+        for after in afters
+    ]  # fmt: skip
+    scale = math.lcm(*(x.denominator for row in nets for x in row))
+    scaled = np.array([[int(x * scale) for x in row] for row in nets], dtype=np.int64)
+    return scaled, scale, choices, afters, lines
+
+
+def best_action(game: BankedGame, choices: Sequence[Choice], worth: np.ndarray) -> np.ndarray:
+    """The index of the best action per row of ``worth`` (rows x actions, exact integers), ties
+    by the game's ``prefer`` rule."""
+    order = sorted(range(len(choices)), key=lambda i: choices[i].felt)
+    if game.prefer == "larger_bet":
+        order = order[::-1]
+    best = np.full(len(worth), order[0])
+    for i in order[1:]:
+        best = np.where(worth[:, i] > worth[np.arange(len(worth)), best], i, best)
+    return best
+
+
 def _best_actions(
     game: BankedGame, counts: np.ndarray, reps: np.ndarray, weights: np.ndarray, deck: Deck
 ) -> tuple[tuple[Outcome, ...], dict[str, int], dict[int, dict[int, set[int]]]]:
     """The outcomes of the best action per (player class, seen set), the deals per action, and
     per seen set the actions taken by player hand value."""
     ranking = game.hands["player"].ranking
-    names = list(game.wagers)
-    wager_lines = [line_index(w.resolve.lines, ranking) for w in game.wagers.values()]
-    choices = choices_of(game, game.decisions[0])
     start = tuple(w.initial for w in game.wagers.values())
-    afters = [c.apply(start, names) for c in choices]
-    order = sorted(range(len(choices)), key=lambda i: choices[i].felt)
-    if game.prefer == "larger_bet":
-        order = order[::-1]
     player_values = hand_values(deck, ranking, reps)
     tally: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...]], int] = defaultdict(int)
-    taken = dict.fromkeys((c.name for c in choices), 0)
+    taken = {c.name: 0 for c in choices_of(game, game.decisions[0])}
     by_seen: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
     for r in range(len(reps)):
         value = int(player_values[r])
-        lines = tuple(int(table[value]) for table in wager_lines)
-        nets = [
-            [Fraction(-sum(start))] * 4
-            if after is None
-            else [sum(settle(game, Outcome(after, False, b, lines, 1)), Fraction(0)) for b in range(4)]
-            for after in afters
-        ]  # fmt: skip
-        scale = math.lcm(*(x.denominator for row in nets for x in row))
-        scaled = np.array([[int(x * scale) for x in row] for row in nets], dtype=np.int64)
+        scaled, _, choices, afters, lines = action_nets(game, value)
         rows = counts[r]
         live = np.flatnonzero(rows.sum(axis=1))
-        worth = rows[live] @ scaled.T  # (seen sets, actions): exact integers
-        best = np.full(len(live), order[0])
-        for i in order[1:]:
-            best = np.where(worth[:, i] > worth[np.arange(len(live)), best], i, best)
+        best = best_action(game, choices, rows[live] @ scaled.T)  # (seen sets, actions): exact
         weight = int(weights[r])
         for s, pick in zip(live.tolist(), best.tolist(), strict=True):
             row = rows[s]
