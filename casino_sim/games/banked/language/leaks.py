@@ -49,7 +49,16 @@ from casino_sim.games.banked.language.showdown import (
     player_classes,
 )
 
-__all__ = ["Leak", "LeakAnalysis", "action_nets", "analyze_leak", "best_action", "parse_leak"]
+__all__ = [
+    "Leak",
+    "LeakAnalysis",
+    "Nets",
+    "NetsByValue",
+    "action_nets",
+    "analyze_leak",
+    "best_action",
+    "parse_leak",
+]
 
 _RANKS = "23456789TJQKA"
 
@@ -149,15 +158,16 @@ def _seen_counts(
     return counts, reps, weights
 
 
-def action_nets(
-    game: BankedGame, value: int
-) -> tuple[np.ndarray, int, list[Choice], list[tuple[int, ...] | None], tuple[int, ...]]:
-    """For a player hand of ``value``: per action of the game's decision the net of each
-    showdown bucket (the dealer does not qualify; the player wins, ties, loses), scaled to integers, the scale, the
-    actions, the felt after each (None: fold) and the hand's paytable lines."""
-    ranking = game.hands["player"].ranking
+#: Per action: the scaled nets by showdown bucket, the scale, the actions, the felt after each.
+Nets = tuple[np.ndarray, int, list[Choice], list[tuple[int, ...] | None]]
+
+
+def action_nets(game: BankedGame, lines: tuple[int, ...]) -> Nets:
+    """For a player hand on ``lines`` (per wager, the paytable line it pays): per action of the
+    game's decision the net of each showdown bucket (the dealer does not qualify; the player
+    wins, ties, loses), scaled to integers, the scale, the actions and the felt after each
+    (None: fold)."""
     names = list(game.wagers)
-    lines = tuple(int(line_index(w.resolve.lines, ranking)[value]) for w in game.wagers.values())
     choices = choices_of(game, game.decisions[0])
     start = tuple(w.initial for w in game.wagers.values())
     afters = [c.apply(start, names) for c in choices]
@@ -169,7 +179,34 @@ def action_nets(
     ]  # fmt: skip
     scale = math.lcm(*(x.denominator for row in nets for x in row))
     scaled = np.array([[int(x * scale) for x in row] for row in nets], dtype=np.int64)
-    return scaled, scale, choices, afters, lines
+    return scaled, scale, choices, afters
+
+
+class NetsByValue:
+    """:func:`action_nets` of a player hand by its value, made once per set of paytable lines.
+
+    >>> from casino_sim.config import load_banked_game
+    >>> nets = NetsByValue(load_banked_game("banked/three_card_poker"))
+    >>> nets.of(0)[0].tolist()  # fold: the ante lost; bet: +1 (no qualifier), +2, 0, -2
+    [[-1, -1, -1, -1], [1, 2, 0, -2]]
+    """
+
+    def __init__(self, game: BankedGame) -> None:
+        ranking = game.hands["player"].ranking
+        self._game = game
+        self._tables = [line_index(w.resolve.lines, ranking) for w in game.wagers.values()]
+        self._made: dict[tuple[int, ...], Nets] = {}
+
+    def lines(self, value: int) -> tuple[int, ...]:
+        """Per wager, the paytable line a hand of ``value`` pays."""
+        return tuple(int(table[value]) for table in self._tables)
+
+    def of(self, value: int) -> Nets:
+        """The nets of a hand of ``value``."""
+        lines = self.lines(value)
+        if lines not in self._made:
+            self._made[lines] = action_nets(self._game, lines)
+        return self._made[lines]
 
 
 def best_action(game: BankedGame, choices: Sequence[Choice], worth: np.ndarray) -> np.ndarray:
@@ -192,12 +229,14 @@ def _best_actions(
     ranking = game.hands["player"].ranking
     start = tuple(w.initial for w in game.wagers.values())
     player_values = hand_values(deck, ranking, reps)
+    nets = NetsByValue(game)
     tally: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...]], int] = defaultdict(int)
     taken = {c.name: 0 for c in choices_of(game, game.decisions[0])}
     by_seen: dict[int, dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
     for r in range(len(reps)):
         value = int(player_values[r])
-        scaled, _, choices, afters, lines = action_nets(game, value)
+        lines = nets.lines(value)
+        scaled, _, choices, afters = nets.of(value)
         rows = counts[r]
         live = np.flatnonzero(rows.sum(axis=1))
         best = best_action(game, choices, rows[live] @ scaled.T)  # (seen sets, actions): exact

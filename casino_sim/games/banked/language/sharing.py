@@ -46,7 +46,7 @@ from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.actions import choices_of
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck
 from casino_sim.games.banked.language.kernels import ShareTables, seen_card_counts, shared_counts
-from casino_sim.games.banked.language.leaks import action_nets, best_action
+from casino_sim.games.banked.language.leaks import NetsByValue, best_action
 from casino_sim.games.banked.language.outcomes import BankedAnalysis, Outcome, summarize
 from casino_sim.games.banked.language.showdown import (
     card_masks,
@@ -201,10 +201,12 @@ def _exact(game: BankedGame, tables: _Tables, deck: Deck, seen: int, others: int
     start = tuple(w.initial for w in game.wagers.values())
     tally: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...]], int] = defaultdict(int)
     taken: dict[str, int] = {}
+    nets = NetsByValue(game)
     for r in range(len(tables.reps)):
         rest = np.setdiff1d(np.arange(n), tables.reps[r])
         counts = _counts(tables, game.stages[0].dealer, r, rest[local])
-        scaled, _, choices, afters, lines = action_nets(game, int(tables.values[r]))
+        lines = nets.lines(int(tables.values[r]))
+        scaled, _, choices, afters = nets.of(int(tables.values[r]))
         best = best_action(game, choices, counts @ scaled.T)
         weight = int(tables.weights[r])
         for pick, choice in enumerate(choices):
@@ -252,12 +254,13 @@ def _sampled(
     bet_without = 0.0
     at = 0
     start = sum(w.initial for w in game.wagers.values())
+    nets = NetsByValue(game)
     for r in np.flatnonzero(per_class).tolist():
         k = int(per_class[r])
         rest = np.setdiff1d(np.arange(n), tables.reps[r])
         picks = np.sort(np.argsort(rng.random((k, len(rest))), axis=1)[:, :seen], axis=1)
         counts = _counts(tables, game.stages[0].dealer, r, rest[picks])
-        scaled, scale, choices, afters, _ = action_nets(game, int(tables.values[r]))
+        scaled, scale, choices, afters = nets.of(int(tables.values[r]))
         felt = np.array([start if a is None else sum(a) for a in afters], dtype=float)
         base = int(best_action(game, choices, (tables.total[r] @ scaled.T)[None, :])[0])
         best = best_action(game, choices, counts @ scaled.T)
