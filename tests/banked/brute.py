@@ -235,6 +235,25 @@ def brute_showdown(game: BankedGame, deck: tuple[int, ...], strategy=None):
     return {n: Fraction(v, scale) for n, v in zip(names, totals, strict=False)}
 
 
+def dealer_hand_values(game: BankedGame, mine: tuple[int, ...], rest: list[int], scale: int):
+    """Per dealer hand of the cards ``rest`` (the one decision's showdown games): per action,
+    the scaled net of each wager against it."""
+    ranking, stage = game.hands["player"].ranking, game.stages[0]
+    start = tuple(w.initial for w in game.wagers.values())
+    my_hand = evaluate(ranking, mine)
+    out = {}
+    for theirs in combinations(rest, stage.dealer):
+        their_hand = evaluate(ranking, theirs)
+        out[theirs] = [
+            [int(-amount * scale) if move is None
+             else int(settle_one(game, wager, amount, ranking, my_hand, their_hand) * scale)
+             for wager, amount in zip(game.wagers.values(),
+                                      start if move is None else move(start), strict=True)]
+            for _, _, move in actions(game, stage.name)
+        ]  # fmt: skip
+    return out
+
+
 def settle_one(game, wager, amount, ranking, mine, theirs) -> Fraction:
     if amount == 0:
         return Fraction(0)

@@ -12,7 +12,7 @@ from casino_sim.cli import main
 from casino_sim.config import BankedGame
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.leaks import analyze_leak, parse_leak
-from tests.banked.brute import actions, choose, evaluate, scale_of, settle_one
+from tests.banked.brute import actions, choose, dealer_hand_values, scale_of
 
 #: Eights to aces in two suits: non-qualifying dealer hands, straights and flushes all made, and
 #: the brute force below a second.
@@ -24,25 +24,13 @@ def brute_leak(game: BankedGame, deck: tuple[int, ...], seen_cards: int) -> dict
     decision taken on (player hand, cards seen) by trying every action on every dealer hand."""
     names = list(game.wagers)
     scale, stage = scale_of(game), game.stages[0]
-    ranking = game.hands["player"].ranking
-    start = tuple(w.initial for w in game.wagers.values())
     options = actions(game, stage.name)
     totals = [0] * len(names)
     for mine in combinations(deck, stage.player):
-        my_hand = evaluate(ranking, mine)
         rest = [c for c in deck if c not in mine]
         # per set of cards seen, per action: the value vector summed over the dealer hands
         by_seen: dict[tuple[int, ...], list[list[int]]] = {}
-        for theirs in combinations(rest, stage.dealer):
-            their_hand = evaluate(ranking, theirs)
-            values = []
-            for _, _, move in options:
-                amounts = start if move is None else move(start)
-                values.append([
-                    int(-amount * scale) if move is None
-                    else int(settle_one(game, wager, amount, ranking, my_hand, their_hand) * scale)
-                    for wager, amount in zip(game.wagers.values(), amounts, strict=True)
-                ])  # fmt: skip
+        for theirs, values in dealer_hand_values(game, mine, rest, scale).items():
             for seen in combinations(theirs, seen_cards):
                 sums = by_seen.setdefault(seen, [[0] * len(names) for _ in options])
                 for k, value in enumerate(values):

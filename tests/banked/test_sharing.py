@@ -14,7 +14,7 @@ from casino_sim.config import BankedGame, load_banked_game
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.leaks import parse_leak
 from casino_sim.games.banked.language.sharing import SampledShare, ShareAnalysis, analyze_share
-from tests.banked.brute import actions, choose, evaluate, scale_of, settle_one
+from tests.banked.brute import actions, choose, dealer_hand_values, scale_of
 
 #: Sevens to queens in two suits: dealer hands that do not qualify (below Q-high), pairs,
 #: straights, flushes and straight flushes; one other hand seen leaves 6 cards for the dealer.
@@ -26,27 +26,15 @@ def brute_share(game: BankedGame, deck: tuple[int, ...], others: int) -> dict[st
     decision taken on (player hand, seen cards) by trying every action on every dealer hand."""
     names = list(game.wagers)
     scale, stage = scale_of(game), game.stages[0]
-    ranking = game.hands["player"].ranking
-    start = tuple(w.initial for w in game.wagers.values())
     options = actions(game, stage.name)
     totals = [0] * len(names)
     for mine in combinations(deck, stage.player):
-        my_hand = evaluate(ranking, mine)
         rest = [c for c in deck if c not in mine]
-        worth = {}  # per dealer hand, per action: the value vector
-        for theirs in combinations(rest, stage.dealer):
-            their_hand = evaluate(ranking, theirs)
-            worth[frozenset(theirs)] = [
-                [int(-amount * scale) if move is None
-                 else int(settle_one(game, wager, amount, ranking, my_hand, their_hand) * scale)
-                 for wager, amount in zip(game.wagers.values(),
-                                          start if move is None else move(start), strict=True)]
-                for _, _, move in options
-            ]  # fmt: skip
+        worth = dealer_hand_values(game, mine, rest, scale)
         for seen in combinations(rest, others * stage.player):
             sums = [[0] * len(names) for _ in options]
             for theirs, values in worth.items():
-                if theirs.isdisjoint(seen):
+                if set(theirs).isdisjoint(seen):
                     for k, value in enumerate(values):
                         sums[k] = [x + y for x, y in zip(sums[k], value, strict=True)]
             tried = [(felt, tuple(v)) for (_, felt, _), v in zip(options, sums, strict=True)]
