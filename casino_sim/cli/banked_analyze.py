@@ -124,8 +124,13 @@ def _run_share(
         DEFAULT_SAMPLES,
         ShareAnalysis,
         analyze_share,
+        counted_exactly,
     )
 
+    if args.csv and not counted_exactly(game, others):
+        raise OptionError(
+            f"--csv: share:{others} is sampled, with no exact return table; use --json"
+        )
     seed = pick_seed(args.seed)
     samples = args.samples or DEFAULT_SAMPLES
     share = analyze_share(game, others, samples=samples, seed=seed)
@@ -137,8 +142,6 @@ def _run_share(
                           "house_edge_without": str(share.house_edge_without)}  # fmt: skip
         return share.analysis
     print(format_sampled_share(share))
-    if args.csv:
-        raise OptionError("--csv: a sampled leak has no exact return table; use --json")
     if args.json:
         record["leak"] = {
             "leak": label, "sampled": True, "samples": share.samples, "seed": str(share.seed),

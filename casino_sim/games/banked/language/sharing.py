@@ -56,7 +56,13 @@ from casino_sim.games.banked.language.showdown import (
     player_classes,
 )
 
-__all__ = ["EXACT_LIMIT", "SampledShare", "ShareAnalysis", "analyze_share"]
+__all__ = [
+    "EXACT_LIMIT",
+    "SampledShare",
+    "ShareAnalysis",
+    "analyze_share",
+    "counted_exactly",
+]
 
 #: The most (player class, seen set) pairs counted exactly: Three Card Poker with one other
 #: hand seen is 32 million (a few seconds); two others would be 25 billion.
@@ -150,11 +156,26 @@ def analyze_share(
         raise OptionError(f"--samples: at least 1,000 sampled deals, got {samples:,}")
     tables = _tables(game, deck)
     without = solve_banked(game, deck=deck).analysis.house_edge
-    rest = len(deck) - stage.player
-    if len(tables.reps) * math.comb(rest, seen) <= exact_limit:
+    if counted_exactly(game, others, deck=deck, exact_limit=exact_limit):
         analysis = _exact(game, tables, deck, seen, others)
-        return ShareAnalysis(others, analysis, without, math.comb(rest, seen))
+        return ShareAnalysis(others, analysis, without, math.comb(len(deck) - stage.player, seen))
     return _sampled(game, tables, deck, seen, others, without, samples, seed)
+
+
+def counted_exactly(
+    game: BankedGame, others: int, *, deck: Deck = FULL_DECK, exact_limit: int = EXACT_LIMIT
+) -> bool:
+    """Whether :func:`analyze_share` counts every (player class, seen set): at most
+    ``exact_limit`` of them.
+
+    >>> from casino_sim.config import load_banked_game
+    >>> game = load_banked_game("banked/three_card_poker")
+    >>> counted_exactly(game, 1), counted_exactly(game, 2)
+    (True, False)
+    """
+    player = game.stages[0].player
+    classes = len(player_classes(deck, player)[0])
+    return classes * math.comb(len(deck) - player, others * player) <= exact_limit
 
 
 def _tables(game: BankedGame, deck: Deck) -> _Tables:
