@@ -254,6 +254,29 @@ def dealer_hand_values(game: BankedGame, mine: tuple[int, ...], rest: list[int],
     return out
 
 
+def brute_seen(game: BankedGame, deck: tuple[int, ...], seen_of) -> dict[str, Fraction]:
+    """Per-wager net of a one-decision showdown game when the player sees more cards: each
+    dealer hand counts once under each set of cards ``seen_of(theirs, rest)`` names (``rest``:
+    the cards the player does not hold), and each decision is taken on (player hand, seen set)
+    by trying every action on every dealer hand counted under that set."""
+    names = list(game.wagers)
+    scale, stage = scale_of(game), game.stages[0]
+    options = actions(game, stage.name)
+    totals = [0] * len(names)
+    for mine in combinations(deck, stage.player):
+        rest = [c for c in deck if c not in mine]
+        by_seen: dict[tuple[int, ...], list[list[int]]] = {}
+        for theirs, values in dealer_hand_values(game, mine, rest, scale).items():
+            for seen in seen_of(theirs, rest):
+                sums = by_seen.setdefault(seen, [[0] * len(names) for _ in options])
+                for k, value in enumerate(values):
+                    sums[k] = [x + y for x, y in zip(sums[k], value, strict=True)]
+        for sums in by_seen.values():
+            tried = [(felt, tuple(v)) for (_, felt, _), v in zip(options, sums, strict=True)]
+            totals = [a + b for a, b in zip(totals, choose(tried, game.prefer)[1], strict=True)]
+    return {n: Fraction(v, scale) for n, v in zip(names, totals, strict=True)}
+
+
 def settle_one(game, wager, amount, ranking, mine, theirs) -> Fraction:
     if amount == 0:
         return Fraction(0)

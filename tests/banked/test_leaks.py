@@ -12,7 +12,7 @@ from casino_sim.cli import main
 from casino_sim.config import BankedGame
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.leaks import analyze_leak, parse_leak
-from tests.banked.brute import actions, choose, dealer_hand_values, scale_of
+from tests.banked.brute import brute_seen
 
 #: Eights to aces in two suits: non-qualifying dealer hands, straights and flushes all made, and
 #: the brute force below a second.
@@ -20,25 +20,8 @@ DECK_14 = tuple(rank * 4 + suit for rank in range(6, 13) for suit in range(2))
 
 
 def brute_leak(game: BankedGame, deck: tuple[int, ...], seen_cards: int) -> dict[str, Fraction]:
-    """Per-wager net over every (player hand, dealer hand, set of dealer cards seen), each
-    decision taken on (player hand, cards seen) by trying every action on every dealer hand."""
-    names = list(game.wagers)
-    scale, stage = scale_of(game), game.stages[0]
-    options = actions(game, stage.name)
-    totals = [0] * len(names)
-    for mine in combinations(deck, stage.player):
-        rest = [c for c in deck if c not in mine]
-        # per set of cards seen, per action: the value vector summed over the dealer hands
-        by_seen: dict[tuple[int, ...], list[list[int]]] = {}
-        for theirs, values in dealer_hand_values(game, mine, rest, scale).items():
-            for seen in combinations(theirs, seen_cards):
-                sums = by_seen.setdefault(seen, [[0] * len(names) for _ in options])
-                for k, value in enumerate(values):
-                    sums[k] = [x + y for x, y in zip(sums[k], value, strict=True)]
-        for sums in by_seen.values():
-            tried = [(felt, tuple(v)) for (_, felt, _), v in zip(options, sums, strict=True)]
-            totals = [a + b for a, b in zip(totals, choose(tried, game.prefer)[1], strict=True)]
-    return {n: Fraction(v, scale) for n, v in zip(names, totals, strict=True)}
+    """Every (player hand, dealer hand, set of ``seen_cards`` of the dealer's cards seen)."""
+    return brute_seen(game, deck, lambda theirs, rest: combinations(theirs, seen_cards))
 
 
 @pytest.mark.parametrize("seen", [1, 2])

@@ -14,7 +14,7 @@ from casino_sim.config import BankedGame, load_banked_game
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.leaks import parse_leak
 from casino_sim.games.banked.language.sharing import SampledShare, ShareAnalysis, analyze_share
-from tests.banked.brute import actions, choose, dealer_hand_values, scale_of
+from tests.banked.brute import brute_seen
 
 #: Sevens to queens in two suits: dealer hands that do not qualify (below Q-high), pairs,
 #: straights, flushes and straight flushes; one other hand seen leaves 6 cards for the dealer.
@@ -22,24 +22,13 @@ DECK_12 = tuple(rank * 4 + suit for rank in range(5, 11) for suit in range(2))
 
 
 def brute_share(game: BankedGame, deck: tuple[int, ...], others: int) -> dict[str, Fraction]:
-    """Per-wager net over every (player hand, set of the others' cards, dealer hand), each
-    decision taken on (player hand, seen cards) by trying every action on every dealer hand."""
-    names = list(game.wagers)
-    scale, stage = scale_of(game), game.stages[0]
-    options = actions(game, stage.name)
-    totals = [0] * len(names)
-    for mine in combinations(deck, stage.player):
-        rest = [c for c in deck if c not in mine]
-        worth = dealer_hand_values(game, mine, rest, scale)
-        for seen in combinations(rest, others * stage.player):
-            sums = [[0] * len(names) for _ in options]
-            for theirs, values in worth.items():
-                if set(theirs).isdisjoint(seen):
-                    for k, value in enumerate(values):
-                        sums[k] = [x + y for x, y in zip(sums[k], value, strict=True)]
-            tried = [(felt, tuple(v)) for (_, felt, _), v in zip(options, sums, strict=True)]
-            totals = [a + b for a, b in zip(totals, choose(tried, game.prefer)[1], strict=True)]
-    return {n: Fraction(v, scale) for n, v in zip(names, totals, strict=True)}
+    """Every (player hand, set of the others' cards, dealer hand missing them)."""
+    size = others * game.stages[0].player
+
+    def seen_of(theirs: tuple[int, ...], rest: list[int]):
+        return combinations([c for c in rest if c not in theirs], size)
+
+    return brute_seen(game, deck, seen_of)
 
 
 @pytest.mark.parametrize("others", [1, 2])
