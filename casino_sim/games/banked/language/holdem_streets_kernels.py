@@ -58,18 +58,21 @@ class StreetsDecided(NamedTuple):
 @njit(cache=True, parallel=True)
 def river_actions(boards: BoardTable, choices: StreetChoices, out: np.ndarray) -> None:
     """``out[row]`` (bool): bet (else fold) after the river with the row's pair of card types on
-    its board, the better of the two for the counts of the dealer hands left (ties: ``bet_first``)."""
+    its board, the better of the two for the counts of the dealer hands left (ties: ``bet_first``).
+    Only each board's filled rows are read: the room after them holds no row (its line is not
+    an index)."""
     net, fold = choices.river_net, choices.fold_units[0]
     bet_first = choices.bet_first[0]
-    for at in prange(boards.counts.shape[0]):
-        col = BUCKETS * boards.line[at]
-        bet = 0
-        dealt = 0
-        for k in range(BUCKETS):
-            bet += boards.counts[at, k] * net[col + k]
-            dealt += boards.counts[at, k]
-        folded = -fold * dealt
-        out[at] = bet > folded or (bet == folded and bet_first)
+    for b in prange(boards.rows.shape[0]):
+        for at in range(boards.start[b], boards.start[b] + boards.rows[b]):
+            col = BUCKETS * boards.line[at]
+            bet = 0
+            dealt = 0
+            for k in range(BUCKETS):
+                bet += boards.counts[at, k] * net[col + k]
+                dealt += boards.counts[at, k]
+            folded = -fold * dealt
+            out[at] = bet > folded or (bet == folded and bet_first)
 
 
 @njit(cache=True)
