@@ -1,8 +1,8 @@
-"""Exact Casino Hold'em and Ultimate Texas Hold'em analyses: cold (a fresh process, compiling
-and building tables) and warm (solved once, then timed), on 2 threads and on one, beside a
-plain-Python loop.
+"""Exact Casino Hold'em, Ultimate Texas Hold'em and Texas Hold'em Bonus analyses: cold (a fresh
+process, compiling and building tables) and warm (solved once, then timed), on 2 threads and on
+one, beside a plain-Python loop.
 
-Run: python benchmarks/bench_banked_holdem.py [GAME...] (default: both)
+Run: python benchmarks/bench_banked_holdem.py [GAME...] (default: the three)
 Targets (DESIGN.md): exact, compiled, no cached result <= 10 s on 2 cores; <= 60 s from cold.
 The warm run keeps the deck's symmetry tables (flop classes, board classes) and recounts
 every board's showdowns; the one-thread run shows the figure on a machine with a core busy.
@@ -11,7 +11,7 @@ turn and river, every dealer hand, each seven-card hand ranked by a rule-book fu
 its 21 five-card subsets), timed on a sample of turns and rivers and extrapolated to all
 25,989,600 (hole cards, flop) x 1,081 turns and rivers: the showdowns both games' decisions
 are summed from (Ultimate Texas Hold'em's river, flop and start decisions then need only
-sums of them).
+sums of them; Texas Hold'em Bonus's sums of them by turn).
 """
 
 from __future__ import annotations
@@ -99,7 +99,11 @@ def solve(game: str, threads: int) -> dict[str, float | str]:
 
 
 def main() -> None:
-    games = sys.argv[1:] or ["banked/casino_holdem", "banked/ultimate_texas_holdem"]
+    games = sys.argv[1:] or [
+        "banked/casino_holdem",
+        "banked/ultimate_texas_holdem",
+        "banked/texas_holdem_bonus",
+    ]
     plain = plain_python(sample=2)
     for game in games:
         runs = {threads: solve(game, threads) for threads in (2, 1)}

@@ -19,6 +19,7 @@ def test_list_shows_the_shipped_games(capsys: pytest.CaptureFixture[str]) -> Non
         "banked/examples/three_card_duel",
         "banked/let_it_ride",
         "banked/mississippi_stud",
+        "banked/texas_holdem_bonus",
         "banked/three_card_poker",
         "banked/ultimate_texas_holdem",
     ]

@@ -37,6 +37,7 @@ from casino_sim.games.banked.language.hands import (
 )
 from casino_sim.games.banked.language.holdem import solve_holdem
 from casino_sim.games.banked.language.holdem_streets import is_streets_game, solve_holdem_streets
+from casino_sim.games.banked.language.holdem_turns import is_turns_game, solve_holdem_turns
 from casino_sim.games.banked.language.outcomes import (
     BankedAnalysis,
     LineRow,
@@ -121,7 +122,9 @@ def solve_banked(game: BankedGame, strategy: str = "optimal", *, deck: Deck = FU
             if policy is None:
                 raise OptionError(f"strategy {strategy!r} has no rules for the decision")
         shape = (
-            solve_holdem_streets
+            solve_holdem_turns
+            if is_turns_game(game)
+            else solve_holdem_streets
             if is_streets_game(game)
             else solve_holdem
             if game.cards_of("board")

@@ -61,6 +61,7 @@ from casino_sim.games.banked.language.symmetry import pair_orbits, subset_classe
 __all__ = [
     "HoldemSolution",
     "describe_flop",
+    "every_board_class",
     "flop_work",
     "full_flop_picks",
     "holdem_tables",
@@ -164,6 +165,18 @@ def flop_work(deck: Deck) -> tuple[FlopWork, np.ndarray, np.ndarray]:
         tr_board=tr_board.astype(np.int64),
     )  # fmt: skip
     return work, flops.weights, boards[first]
+
+
+@cache
+def every_board_class(deck: Deck) -> np.ndarray:
+    """The class of every five-card board of ``deck`` (int32 by colex index): its row of the
+    board table of :func:`flop_work`'s boards (the classes in the order of their least colex
+    image)."""
+    boards = combinations_array(len(deck), 5).astype(np.int64)
+    keys = board_classes(boards, suit_perms(deck), BINOMIAL)
+    board_class = np.empty(len(boards), dtype=np.int32)
+    board_class[colex_index(boards)] = np.searchsorted(np.unique(keys), keys)
+    return board_class
 
 
 def line_combos(game: BankedGame) -> tuple[np.ndarray, np.ndarray]:

@@ -36,7 +36,7 @@ from math import comb, lcm
 
 import numpy as np
 
-from casino_sim.combinatorics import BINOMIAL, colex_index, combinations_array
+from casino_sim.combinatorics import colex_index, combinations_array
 from casino_sim.config.banked_game import (
     BankedGame,
     BetAction,
@@ -57,6 +57,7 @@ from casino_sim.games.banked.language.holdem import (
     RANKING,
     HoldemSolution,
     describe_flop,
+    every_board_class,
     flop_work,
     full_flop_picks,
     holdem_tables,
@@ -67,7 +68,6 @@ from casino_sim.games.banked.language.holdem_boards import (
     BUCKETS,
     TYPES,
     BoardTable,
-    board_classes,
     board_table,
 )
 from casino_sim.games.banked.language.holdem_kernels import FLOPS_PER_TASK
@@ -80,7 +80,14 @@ from casino_sim.games.banked.language.holdem_streets_kernels import (
 from casino_sim.games.banked.language.outcomes import Outcome, merge_not_qualified, settle
 from casino_sim.games.banked.language.symmetry import suit_perms
 
-__all__ = ["LazyPicks", "RiverIndex", "is_streets_game", "solve_holdem_streets"]
+__all__ = [
+    "LazyPicks",
+    "RiverIndex",
+    "hole_classes",
+    "is_streets_game",
+    "scaled_nets",
+    "solve_holdem_streets",
+]
 
 
 class RiverIndex:
@@ -121,15 +128,16 @@ class RiverIndex:
 
 
 class LazyPicks(Mapping[tuple[int, ...], np.ndarray]):
-    """A decision's picks for one money state, computed when first read."""
+    """A decision's picks, the same for each of the money states ``states`` (the action does not
+    depend on the money already bet), computed when first read."""
 
-    def __init__(self, state: tuple[int, ...], build: Callable[[], np.ndarray]) -> None:
-        self._state = state
+    def __init__(self, states: Sequence[tuple[int, ...]], build: Callable[[], np.ndarray]) -> None:
+        self._states = tuple(dict.fromkeys(states))
         self._build: Callable[[], np.ndarray] | None = build
         self._picks: np.ndarray | None = None
 
     def __getitem__(self, state: tuple[int, ...]) -> np.ndarray:
-        if state != self._state:
+        if state not in self._states:
             raise KeyError(state)
         if self._picks is None:
             assert self._build is not None
@@ -137,21 +145,17 @@ class LazyPicks(Mapping[tuple[int, ...], np.ndarray]):
         return self._picks
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
-        return iter((self._state,))
+        return iter(self._states)
 
     def __len__(self) -> int:
-        return 1
+        return len(self._states)
 
 
 def _river_table(deck: Deck, counted: BoardTable) -> tuple[np.ndarray, np.ndarray]:
     """:meth:`RiverIndex.tables` from the board table."""
-    n = len(deck)
-    boards = combinations_array(n, 5).astype(np.int64)
-    keys = board_classes(boards, suit_perms(deck), BINOMIAL)
-    classes = np.unique(keys)
-    board_class = np.empty(len(boards), dtype=np.int32)
-    board_class[colex_index(boards)] = np.searchsorted(classes, keys)
-    dense = np.zeros(len(classes) * TYPES**2, dtype=np.int8)
+    board_class = every_board_class(deck)
+    classes = int(board_class.max()) + 1
+    dense = np.zeros(classes * TYPES**2, dtype=np.int8)
     owner = np.repeat(np.arange(len(counted.rows)), counted.rows)
     rows = counted.start[:-1][owner] + (
         np.arange(len(owner)) - np.repeat(np.cumsum(counted.rows) - counted.rows, counted.rows)
@@ -198,7 +202,7 @@ def _check(game: BankedGame) -> tuple[str, ...]:
     return stages
 
 
-def _nets(
+def scaled_nets(
     game: BankedGame, states: Sequence[tuple[int, ...] | None], combos: np.ndarray
 ) -> list[np.ndarray]:
     """Per state (None: folded) the net per deal by line code and bucket, every one scaled by
@@ -218,7 +222,7 @@ def _nets(
     return [np.array([[int(x * scale) for x in row] for row in rows]) for rows in exact]
 
 
-def _hole_classes(deck: Deck) -> tuple[np.ndarray, np.ndarray]:
+def hole_classes(deck: Deck) -> tuple[np.ndarray, np.ndarray]:
     """Per hole pair (colex) its class under the deck's suit relabellings (0..K-1), and one
     hole pair (positions) per class."""
     n = len(deck)
@@ -253,10 +257,10 @@ def solve_holdem_streets(
     pre_bets = [c for c in pre if c.wager]
     states = [c.apply(start, names) for c in (*pre_bets, flop_bet, river_bet)]
     code, combos = line_combos(game)
-    nets = _nets(game, [*states, None], combos)
+    nets = scaled_nets(game, [*states, None], combos)
     *pre_nets, flop_net, river_net, fold_net = nets
     bet_first = game.prefer == "larger_bet"
-    cls, reps = _hole_classes(deck)
+    cls, reps = hole_classes(deck)
     choices = StreetChoices(
         river_net=river_net.reshape(-1), flop_net=flop_net.reshape(-1),
         fold_units=np.array([-int(fold_net[0, 0])]), bet_first=np.array([bet_first]),
@@ -310,9 +314,9 @@ def solve_holdem_streets(
         (
             DecisionPoint(pre_stage, 2, tuple(pre), {start: pre_picks}),
             DecisionPoint(flop_stage, 5, (flop_stay, flop_bet),
-                          LazyPicks(start, lambda: full_flop_picks(deck, flop_picks)), own=2),
+                          LazyPicks([start], lambda: full_flop_picks(deck, flop_picks)), own=2),
             DecisionPoint(river_stage, 7, (river_fold, river_bet),
-                          LazyPicks(start, lambda: indexer.tables()[1]), own=2, indexer=indexer),
+                          LazyPicks([start], lambda: indexer.tables()[1]), own=2, indexer=indexer),
         ),
     )  # fmt: skip
     return HoldemSolution(tuple(outcomes), taken, words, table_rows, strategy)

@@ -1,0 +1,332 @@
+"""Hold'em with a bet before the flop, a bet offered on the flop and one on the turn (Texas
+Hold'em Bonus).
+
+The player sees two cards and folds or bets (the flop bet, 2x the ante); after the flop the
+player may bet a wager of its own (1x) or check, and after the turn another (1x) or check. No
+fold after the first bet, and each later bet is on its own wager, so it adds the same money
+whatever was bet before: each later decision is taken on its own bet's value alone. The value of
+every decision is exact:
+
+- **on the turn** the player knows six cards; the sum over every river of the board table's
+  counts (:mod:`.holdem_boards`: a pair of card types against every dealer hand, per class of
+  five-card boards) gives each hole pair's totals, the player's two cards taken out of the
+  rivers by inclusion-exclusion; the turn is decided once per (flop class, turn orbit, hole
+  pair) (:func:`~.holdem_turns_kernels.solve_turns`);
+- **on the flop** the sums over the turns decide the flop bet;
+- **before the flop** each hole pair's totals over every flop (its class's, under suit
+  relabelling: 169 classes) give each bet and the fold.
+
+Every sum is an exact integer (the pays scaled to whole numbers), so ties are exact and settled by
+the game's ``prefer``. A deal is counted once per order of its board cards that matters: the flop
+(as a set), then the turn, then the river.
+
+>>> from casino_sim.config import load_banked_game
+>>> tens_up = tuple(range(32, 52))  # tens to aces: every deal of a 20-card deck
+>>> solved = solve_holdem_turns(load_banked_game("banked/texas_holdem_bonus"), tens_up)
+>>> sum(o.combinations for o in solved.outcomes) == 190 * 816 * 15 * 14 * 78
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from math import comb
+
+import numpy as np
+
+from casino_sim.combinatorics import colex_index
+from casino_sim.config.banked_game import (
+    BankedGame,
+    BetAction,
+    FoldAction,
+    StayAction,
+    StrategyRule,
+)
+from casino_sim.errors import OptionError
+from casino_sim.games.banked.language.actions import (
+    Choice,
+    DecisionPoint,
+    StrategyTable,
+    choices_of,
+)
+from casino_sim.games.banked.language.hands import Deck, label_strength, starting_label
+from casino_sim.games.banked.language.hands import ranking_values as values_of
+from casino_sim.games.banked.language.holdem import (
+    RANKING,
+    HoldemSolution,
+    describe_flop,
+    every_board_class,
+    flop_work,
+    full_flop_picks,
+    holdem_tables,
+    is_holdem_shape,
+    line_combos,
+)
+from casino_sim.games.banked.language.holdem_boards import BUCKETS, board_table
+from casino_sim.games.banked.language.holdem_kernels import FLOPS_PER_TASK, MERGED
+from casino_sim.games.banked.language.holdem_streets import LazyPicks, hole_classes, scaled_nets
+from casino_sim.games.banked.language.holdem_turns_kernels import (
+    TurnChoices,
+    TurnsDecided,
+    TurnWork,
+    solve_turns,
+)
+from casino_sim.games.banked.language.outcomes import Outcome, merge_not_qualified
+from casino_sim.games.banked.language.symmetry import subset_classes, suit_perms
+
+__all__ = ["TurnIndex", "is_turns_game", "solve_holdem_turns"]
+
+
+def is_turns_game(game: BankedGame) -> bool:
+    """Whether ``game`` is a hold'em game with decisions before the flop, on the flop and on the
+    turn (this solver's)."""
+    boards = [game.cards_of("board", d.after) for d in game.decisions]
+    return bool(game.cards_of("board")) and boards == [0, 3, 4]
+
+
+class TurnIndex:
+    """The turn decision's index of a deal: the class of its four board cards (under suit
+    relabelling) times C(n, 2) plus the colex index of the player's two cards' image under the
+    relabelling that maps the board onto its class's representative."""
+
+    def __init__(self, deck: Deck) -> None:
+        self._deck = deck
+
+    def index(self, own: np.ndarray, seen: np.ndarray) -> np.ndarray:
+        """The index of each deal (``own``: its two cards, ``seen``: its four board cards)."""
+        classes = subset_classes(self._deck, 4)
+        perms = suit_perms(self._deck)
+        board = colex_index(seen)
+        image = perms[classes.perm[board][:, None], own]
+        out: np.ndarray = classes.member[board] * comb(len(self._deck), 2) + colex_index(image)
+        return out
+
+
+def _check(game: BankedGame) -> tuple[str, str, str]:
+    """The three decisions' stages, or an OptionError saying what the solver needs."""
+    need = (
+        f"{game.name}: the exact hold'em solver with a decision on the turn solves two hidden "
+        "cards each, a five-card board, each hand the best five of its two and the board "
+        "(five_card_high), and three decisions: before the flop (fold or bet), after the flop "
+        "and after the turn (each: stay or one bet of one size), every bet on a wager of its "
+        "own that starts empty"
+    )
+    if not (is_holdem_shape(game) and len(game.decisions) == 3):
+        raise OptionError(need)
+    stages = tuple(d.after for d in game.decisions)
+    seen = [(game.cards_of("player", s), game.cards_of("board", s)) for s in stages]
+    pre, flop, turn = (d.actions for d in game.decisions)
+    bets = [[a for a in actions if isinstance(a, BetAction)] for actions in (pre, flop, turn)]
+    wagers = [a.wager for row in bets for a in row]
+    ok = (
+        seen == [(2, 0), (2, 3), (2, 4)]
+        and sum(isinstance(a, FoldAction) for a in pre) == 1
+        and len(bets[0]) == len(pre) - 1 >= 1
+        and all(len(b) == 1 and len(a) == 2 for a, b in ((flop, bets[1]), (turn, bets[2])))
+        and all(any(isinstance(x, StayAction) for x in a) for a in (flop, turn))
+        and all(a.up_to in (None, a.times) for a in (bets[1][0], bets[2][0]))
+        and len({*wagers[:-2]} | {wagers[-2]} | {wagers[-1]}) == len({*wagers[:-2]}) + 2
+        and all(game.wagers[w].initial == 0 for w in wagers)
+    )
+    if not ok:
+        raise OptionError(need)
+    return stages  # type: ignore[return-value]
+
+
+def _turn_work(deck: Deck) -> TurnWork:
+    """Every flop class's turns, one per orbit of its symmetry, with their four-card classes."""
+    work, _, _ = flop_work(deck)
+    n = len(deck)
+    classes = subset_classes(deck, 4)
+    cards, sizes, starts = [], [], [0]
+    for f in range(len(work.flops)):
+        stab = work.stab[work.stab_start[f] : work.stab_start[f + 1]]
+        free = np.setdiff1d(np.arange(n), work.flops[f])
+        canon = work.perms[stab][:, free].min(axis=0)
+        _, size = np.unique(canon, return_counts=True)  # by the orbit's least card: the reps'
+        cards.append(free[canon == free])
+        sizes.append(size)
+        starts.append(starts[-1] + len(size))
+    turn = np.concatenate(cards).astype(np.int64)
+    flop_of = np.repeat(np.arange(len(work.flops)), np.diff(starts))
+    board = colex_index(np.concatenate([work.flops[flop_of], turn[:, None]], axis=1))
+    return TurnWork(
+        start=np.array(starts, dtype=np.int64), card=turn,
+        size=np.concatenate(sizes).astype(np.int64),
+        class4=classes.member[board].astype(np.int64), perm4=classes.perm[board].astype(np.int64),
+        board_class=every_board_class(deck),
+    )  # fmt: skip
+
+
+def solve_holdem_turns(
+    game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
+) -> HoldemSolution:
+    """Solve ``game`` on ``deck`` with the optimal strategy (named strategies: not this
+    release, an OptionError)."""
+    stages = _check(game)
+    if policy is not None:
+        raise OptionError(
+            f"{game.name}: named strategies of a game with a decision on the turn are not "
+            "evaluated this release; the optimal strategy is"
+        )
+    n = len(deck)
+    names = list(game.wagers)
+    start = tuple(w.initial for w in game.wagers.values())
+    pre, flop, turn = (choices_of(game, d) for d in game.decisions)
+    flop_bets = (next(c for c in flop if not c.wager), next(c for c in flop if c.wager))
+    turn_bets = (next(c for c in turn if not c.wager), next(c for c in turn if c.wager))
+    pre_bets = [c for c in pre if c.wager]
+    # per bet before the flop: its states with neither later bet, the turn's, the flop's, both
+    paths: dict[str, tuple[tuple[int, ...] | None, ...]] = {}
+    for c in pre_bets:
+        state = c.apply(start, names)
+        assert state is not None
+        flopped = flop_bets[1].apply(state, names)
+        assert flopped is not None
+        paths[c.name] = (state, turn_bets[1].apply(state, names), flopped,
+                         turn_bets[1].apply(flopped, names))  # fmt: skip
+    code, combos = line_combos(game)
+    nets = scaled_nets(game, [*(s for p in paths.values() for s in p), None], combos)
+    *state_nets, fold_net = nets
+    merged = all((np.diff(net[:, [0, 4, 5]], axis=1) == 0).all() for net in state_nets)
+    buckets = MERGED if merged else BUCKETS
+    state_nets = [net[:, :buckets].reshape(-1) for net in state_nets]
+    cls, reps = hole_classes(deck)
+    choices = TurnChoices(
+        flop_net=state_nets[2] - state_nets[0], turn_net=state_nets[1] - state_nets[0],
+        bet_first=np.array([game.prefer == "larger_bet"]), buckets=np.array([buckets]),
+        hole_class=cls, values5=values_of(RANKING, deck),
+    )  # fmt: skip
+    work, weights, boards = flop_work(deck)
+    turns = _turn_work(deck)
+    width = len(combos) * buckets
+    tasks = (len(weights) + FLOPS_PER_TASK - 1) // FLOPS_PER_TASK
+    holes = comb(n, 2)
+    out = TurnsDecided(
+        picks=np.empty((len(weights), holes), dtype=np.int8),
+        hand5=np.zeros((len(weights), holes), dtype=np.int64),
+        turn_picks=np.full(len(subset_classes(deck, 4).reps) * holes, -1, dtype=np.int8),
+        totals=np.zeros((tasks, len(reps), 4 * width), dtype=np.int64),
+    )  # fmt: skip
+    table = holdem_tables(game, deck, code)
+    solve_turns(work, turns, table, board_table(boards, table), choices, out)
+    every, on_turn, on_flop, both = np.split(out.totals.sum(axis=0), 4, axis=1)
+    by_path = (every - on_turn - on_flop + both, on_turn - both, on_flop - both, both)
+    deals = every.sum(axis=1)
+    worth = {
+        c.name: sum(counts @ state_nets[4 * i + j] for j, counts in enumerate(by_path))
+        for i, c in enumerate(pre_bets)
+    }
+    worth["fold"] = int(fold_net[0, 0]) * deals
+    order = sorted(pre, key=lambda c: c.felt)
+    if game.prefer == "larger_bet":
+        order = order[::-1]
+    picks = []
+    for k in range(len(reps)):
+        best = order[0]
+        for c in order[1:]:
+            if worth[c.name][k] > worth[best.name][k]:
+                best = c
+        picks.append(best)
+    outcomes, taken = _outcomes(game, stages, start, picks, paths, combos, buckets,
+                                (by_path, deals), (flop_bets, turn_bets))  # fmt: skip
+    words, table_rows = _words(stages, picks, reps, deck, taken, out, weights, cls, flop_bets)
+    pre_picks = np.array([pre.index(pick) for pick in picks], dtype=np.int8)[cls]
+    flop_states = [p[0] for p in paths.values() if p[0] is not None]  # the money on the flop
+    turn_states = [s for p in paths.values() for s in (p[0], p[2]) if s is not None]  # on the turn
+    flop_picks, turn_picks = out.picks, out.turn_picks
+    strategy = StrategyTable(
+        start,
+        (
+            DecisionPoint(stages[0], 2, tuple(pre), {start: pre_picks}),
+            DecisionPoint(stages[1], 5, flop_bets,
+                          LazyPicks(flop_states, lambda: full_flop_picks(deck, flop_picks)), own=2),
+            DecisionPoint(stages[2], 6, turn_bets, LazyPicks(turn_states, lambda: turn_picks), own=2,
+                          indexer=TurnIndex(deck)),
+        ),
+    )  # fmt: skip
+    return HoldemSolution(tuple(outcomes), taken, words, table_rows, strategy)
+
+
+def _outcomes(
+    game: BankedGame,
+    stages: tuple[str, str, str],
+    start: tuple[int, ...],
+    picks: Sequence[Choice],
+    paths: dict[str, tuple[tuple[int, ...] | None, ...]],
+    combos: np.ndarray,
+    buckets: int,
+    sums: tuple[tuple[np.ndarray, ...], np.ndarray],
+    later: tuple[tuple[Choice, Choice], tuple[Choice, Choice]],
+) -> tuple[list[Outcome], dict[str, dict[str, int]]]:
+    """The deals by way they end, and by action taken at each decision."""
+    by_path, deals = sums
+    (flop_stay, flop_bet), (turn_stay, turn_bet) = later
+    counts: dict[tuple[int, ...], np.ndarray] = {}
+    taken: list[Counter[str]] = [Counter(), Counter(), Counter()]
+    folded = 0
+    for k, pick in enumerate(picks):
+        taken[0][pick.name] += int(deals[k])
+        if not pick.wager:
+            folded += int(deals[k])
+            continue
+        for state, rows in zip(paths[pick.name], by_path, strict=True):
+            assert state is not None
+            counts[state] = counts.get(state, 0) + rows[k]
+        on_turn, on_flop = (
+            int(by_path[1][k].sum() + by_path[3][k].sum()),
+            int(by_path[2][k].sum() + by_path[3][k].sum()),
+        )
+        taken[1][flop_bet.name] += on_flop
+        taken[1][flop_stay.name] += int(deals[k]) - on_flop
+        taken[2][turn_bet.name] += on_turn
+        taken[2][turn_stay.name] += int(deals[k]) - on_turn
+    outcomes = []
+    for state, rows in counts.items():
+        by_line = rows.reshape(len(combos), buckets)
+        for c, lines in enumerate(combos):
+            row = by_line[c] if buckets == MERGED else merge_not_qualified(game, by_line[c])
+            for b, count in enumerate(row):
+                if count:
+                    outcomes.append(Outcome(state, False, b, tuple(map(int, lines)), int(count)))
+    if folded:
+        outcomes.append(Outcome(start, True, -1, (), folded))
+    return outcomes, {stage: dict(t) for stage, t in zip(stages, taken, strict=True)}
+
+
+def _words(
+    stages: tuple[str, str, str],
+    picks: Sequence[Choice],
+    reps: np.ndarray,
+    deck: Deck,
+    taken: dict[str, dict[str, int]],
+    out: TurnsDecided,
+    weights: np.ndarray,
+    cls: np.ndarray,
+    flop: tuple[Choice, Choice],
+) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The decisions as shares of the deals reaching them; before the flop by starting hand (a
+    table), on the flop by the player's five cards."""
+    codes = np.asarray(deck)
+    by_action: dict[str, list[str]] = {}
+    for pick, rep in zip(picks, reps, strict=True):
+        label = starting_label((int(codes[rep[0]]), int(codes[rep[1]])))
+        by_action.setdefault(pick.name, []).append(label)
+    words = []
+    for stage in stages:
+        total = sum(taken[stage].values())
+        shares = ", ".join(f"{k} {100 * v / total:.2f}%" for k, v in taken[stage].items() if v)
+        words.append(f"after {stage}: {shares} of the deals reaching it")
+    rows = [
+        (f"{stages[0]}: {action}", " ".join(sorted(labels, key=label_strength)))
+        for action, labels in by_action.items()
+    ]
+    played = np.array([bool(p.wager) for p in picks])[cls]  # per hole pair (colex)
+    flop_picks = np.where(played[None, :] & (out.picks >= 0), out.picks, -1).astype(np.int8)
+    flop_words, flop_rows = describe_flop(
+        stages[1], flop_picks, out.hand5, weights, flop, taken[stages[1]]
+    )
+    words += list(flop_words[1:])
+    rows += [(f"{stages[1]}: {hand}", acts) for hand, acts in flop_rows]
+    return tuple(words), tuple(rows)

@@ -1,0 +1,174 @@
+"""Texas Hold'em Bonus: a bet before the flop, one offered on the flop and one on the turn.
+
+The engine (card types on each board, inclusion-exclusion over the river, suit classes of the
+flops and turns) against a direct enumeration on a reduced deck: every hole pair, flop, turn,
+river and dealer hand, each hand valued by phevaluator (an independent library), each decision
+taken by backward induction from the enumerated sums; every wager's total and the distribution
+of the net to the unit. The full game against its published figures, and dealt.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+from phevaluator import evaluate_cards
+
+from casino_sim.cards import format_card
+from casino_sim.config import PAYTABLE_DIR, BankedGame, load_banked_game, load_text
+from casino_sim.errors import OptionError
+from casino_sim.games.banked.language import BankedAnalysis, analyze_banked
+from casino_sim.games.banked.language.simulate import simulate_banked
+
+#: On the worker of the other hold'em solvers' tests: the board kernels they share compile once.
+pytestmark = pytest.mark.xdist_group("holdem")
+
+GAME = PAYTABLE_DIR / "banked" / "texas_holdem_bonus.yaml"
+#: Eights to aces in two suits: flushes, straights and ties all made.
+DECK_14 = tuple(rank * 4 + suit for rank in range(6, 13) for suit in range(2))
+#: phevaluator's rank (1 best) of the worst straight.
+WORST_STRAIGHT = 1609
+
+
+@pytest.fixture(scope="module")
+def thb() -> BankedGame:
+    return load_banked_game("banked/texas_holdem_bonus")
+
+
+@pytest.fixture(scope="module")
+def exact(thb: BankedGame) -> BankedAnalysis:
+    """The full game's exact analysis (about 10 s once compiled)."""
+    return analyze_banked(thb)
+
+
+def brute_force(deck: tuple[int, ...]) -> tuple[dict[str, int], Counter[int]]:
+    """Each wager's total and the count of each net over every deal of ``deck`` (in antes),
+    the optimal strategy, ties to the smaller bet: per (hole, board) the dealer hands are
+    enumerated; the turn is decided on the sums over its rivers, the flop on the sums over its
+    turns and rivers, the start on the sums over its flops."""
+    names = [format_card(c) for c in deck]
+    n = len(deck)
+    value = {hand: evaluate_cards(*(names[c] for c in hand)) for hand in combinations(range(n), 7)}
+    # per (hole, board): the dealer hands by (ante's net, a bet's net per unit)
+    showdown: dict[tuple[tuple[int, ...], tuple[int, ...]], Counter[tuple[int, int]]] = {}
+    for hole in combinations(range(n), 2):
+        rest = [c for c in range(n) if c not in hole]
+        for board in combinations(rest, 5):
+            mine = value[tuple(sorted(hole + board))]
+            tally: Counter[tuple[int, int]] = Counter()
+            for dealer in combinations([c for c in rest if c not in board], 2):
+                theirs = value[tuple(sorted(dealer + board))]
+                if mine < theirs:  # the player's hand is better
+                    tally[(1 if mine <= WORST_STRAIGHT else 0), 1] += 1
+                elif mine > theirs:
+                    tally[-1, -1] += 1
+                else:
+                    tally[0, 0] += 1
+            showdown[hole, board] = tally
+    totals = dict.fromkeys(("ante", "flop", "turn", "river"), 0)
+    nets: Counter[int] = Counter()
+    for hole in combinations(range(n), 2):
+        rest = [c for c in range(n) if c not in hole]
+        played: list[
+            tuple[Counter[tuple[int, int]], int, int]
+        ] = []  # (dealers, turn bet, river bet)
+        for flop in combinations(rest, 3):
+            after = [c for c in rest if c not in flop]
+            turns = []
+            for t in after:
+                rivers = [showdown[hole, tuple(sorted((*flop, t, r)))] for r in after if r != t]
+                unit = sum(k[1] * m for tally in rivers for k, m in tally.items())
+                turns.append((rivers, unit))
+            turn_bet = int(sum(unit for _, unit in turns) > 0)
+            for rivers, unit in turns:
+                played += [(tally, turn_bet, int(unit > 0)) for tally in rivers]
+        bet = sum(
+            (a + u * (2 + tb + rb)) * m for tally, tb, rb in played for (a, u), m in tally.items()
+        )
+        dealt = sum(m for tally, _, _ in played for m in tally.values())
+        if bet <= -dealt:  # fold (ties: the smaller bet)
+            totals["ante"] -= dealt
+            nets[-1] += dealt
+            continue
+        for tally, tb, rb in played:
+            for (a, u), m in tally.items():
+                totals["ante"] += a * m
+                totals["flop"] += 2 * u * m
+                totals["turn"] += tb * u * m
+                totals["river"] += rb * u * m
+                nets[a + u * (2 + tb + rb)] += m
+    return totals, nets
+
+
+def test_equals_the_enumeration_on_a_reduced_deck(thb: BankedGame) -> None:
+    analysis = analyze_banked(thb, deck=DECK_14, side_bets=False)
+    assert analysis.deals == 91 * 220 * 9 * 8 * 21
+    totals, nets = brute_force(DECK_14)
+    assert dict(analysis.wager_returns) == {w: Fraction(t) for w, t in totals.items()}
+    assert {row.net: row.combinations for row in analysis.net_rows} == {
+        Fraction(k): v for k, v in nets.items()
+    }
+
+
+def test_published_figures(exact: BankedAnalysis) -> None:
+    """Wizard of Odds (Las Vegas rules): the house edge 2.037% of the ante, the average wager
+    3.8181 antes, the element of risk 0.5335%; the fold of 2-3 to 2-7 offsuit before the flop
+    (the published strategy: only those); the exact figures docs/banked-games.md quotes."""
+    analysis = exact
+    assert analysis.deals == 1326 * 19600 * 47 * 46 * 990
+    assert analysis.house_edge == Fraction(578_107_733, 28_381_438_800)
+    assert analysis.average_total_bet == Fraction(582_981_977, 152_688_900)
+    assert round(100 * float(analysis.house_edge), 3) == 2.037
+    assert round(float(analysis.average_total_bet), 4) == 3.8181
+    assert round(100 * float(analysis.element_of_risk), 4) == 0.5335
+    assert f"{analysis.sd:.4f}" == "3.5073"  # published 3.500839: see docs/banked-games.md
+    folds = dict(analysis.strategy_table)["deal: fold"]
+    assert folds.split() == ["72o", "62o", "52o", "42o", "32o"]
+    taken = analysis.decisions
+    assert f"{taken['deal']['fold'] / analysis.deals:.4%}" == "4.5249%"
+    assert f"{taken['flop']['bet turn 1x'] / sum(taken['flop'].values()):.4%}" == "46.7044%"
+    assert f"{taken['turn']['bet river 1x'] / sum(taken['turn'].values()):.4%}" == "48.4619%"
+
+
+def test_dealt_it_agrees_with_the_exact_figures(thb: BankedGame, exact: BankedAnalysis) -> None:
+    """The Monte Carlo plays the solver's strategy (the turn by the four board cards' class and
+    the hole pair): each decision's shares and the house edge within 4 standard errors."""
+    run = simulate_banked(thb, 400_000, seed=11, workers=2)
+    edge = run.house_edge
+    assert abs(edge.estimate - float(exact.house_edge)) < 4 * edge.standard_error
+    for stage, taken in exact.decisions.items():
+        reached, dealt = sum(taken.values()), run.decisions[stage]
+        n = sum(dealt.values())
+        for action, deals in taken.items():
+            p = deals / reached
+            assert abs(dealt[action] / n - p) < 4 * (p * (1 - p) / n) ** 0.5, (stage, action)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # the turn's bet on the flop's wager: not a wager of its own
+        (
+            "      - {action: bet, wager: river, times: 1, of: ante}",
+            "      - {action: bet, wager: turn, times: 1, of: ante}",
+        ),
+        # a fold after the turn
+        (
+            "  - after: turn\n    actions:\n      - {action: stay, name: check}",
+            "  - after: turn\n    actions:\n      - {action: fold}",
+        ),
+        # two sizes of the flop's bet
+        (
+            "      - {action: bet, wager: turn, times: 1, of: ante}",
+            "      - {action: bet, wager: turn, times: 1, up_to: 2, of: ante}",
+        ),
+    ],
+)
+def test_a_shape_the_solver_does_not_solve_is_refused(old: str, new: str) -> None:
+    shipped = GAME.read_text()
+    assert old in shipped
+    game = load_text(shipped.replace(old, new, 1), name="thb.yaml")
+    with pytest.raises(OptionError, match="the exact hold'em solver with a decision on the turn"):
+        analyze_banked(game, side_bets=False)  # type: ignore[arg-type]
