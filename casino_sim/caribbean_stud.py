@@ -15,6 +15,7 @@ from casino_sim.config import (
     load_paytable,
     load_progressive,
 )
+from casino_sim.dealer_counts.cache import load_counts
 from casino_sim.games.banked.caribbean_stud import *  # noqa: F403 -- the game's pure rules
 from casino_sim.games.banked.caribbean_stud import __all__ as _RULES
 from casino_sim.games.banked.caribbean_stud.exact.analysis import (
@@ -22,7 +23,6 @@ from casino_sim.games.banked.caribbean_stud.exact.analysis import (
     ReturnRow,
     analyze_caribbean,
 )
-from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
 from casino_sim.games.banked.caribbean_stud.exact.optimal import ace_king_summary, optimal_strategy
 from casino_sim.games.banked.caribbean_stud.exact.progressive import (
     ProgressiveAnalysis,

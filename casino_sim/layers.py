@@ -9,7 +9,7 @@ everything.
 
 >>> layer_of("casino_sim.games.poker_room.state") > layer_of("casino_sim.engine.runner")
 True
->>> component_of("casino_sim.games.banked.caribbean_stud.exact.cache")
+>>> component_of("casino_sim.games.banked.caribbean_stud.exact.analysis")
 'games.banked.caribbean_stud'
 """
 
@@ -25,6 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("evaluator",),
     ("config",),
     ("engine",),
+    ("dealer_counts",),
     ("games", "audit"),
     ("floor", "verify"),
     ("report",),

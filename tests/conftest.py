@@ -117,7 +117,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     if config.args_source == pytest.Config.ArgsSource.TESTPATHS:
         _warm_up(config)
         return
-    from casino_sim.games.banked.caribbean_stud.exact import cache
+    from casino_sim.dealer_counts import cache
 
     missing = not os.path.exists(cache.cache_path())
     started = time.perf_counter()

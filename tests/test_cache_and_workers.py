@@ -18,9 +18,9 @@ import numpy as np
 import pytest
 
 from casino_sim.cli import main
+from casino_sim.dealer_counts import cache as counts_cache
 from casino_sim.engine import backends as parallel  # the local pool lives with the backends
 from casino_sim.engine.runner import available_workers, effective_workers, run_chunks
-from casino_sim.games.banked.caribbean_stud.exact import cache as counts_cache
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -22,8 +22,8 @@ def dealer_counts() -> None:
     """The Caribbean Stud dealer-count cache (built and written atomically if missing)
     and the exact analysis on top of it."""
     from casino_sim.config import load_paytable
+    from casino_sim.dealer_counts.cache import load_counts
     from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
-    from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
 
     load_counts()
     analyze_caribbean(load_paytable("caribbean_stud/standard"), "optimal")

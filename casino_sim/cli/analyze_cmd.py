@@ -133,10 +133,10 @@ def run(args: argparse.Namespace) -> int:
         "Caribbean Stud paytable",
     )
     from casino_sim.config import load_paytable, load_progressive, resolve_input
+    from casino_sim.dealer_counts.cache import load_counts
     from casino_sim.engine.files import write_csv, write_json
     from casino_sim.games.banked.caribbean_stud.economics import progressive_flags
     from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
-    from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
     from casino_sim.games.banked.caribbean_stud.exact.optimal import ace_king_summary
     from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
     from casino_sim.report.caribbean.text_tables import (

@@ -50,7 +50,7 @@ def _size(n_bytes: int) -> str:
 
 
 def _folder_line() -> str:
-    from casino_sim.games.banked.caribbean_stud.exact.cache import cache_dir
+    from casino_sim.dealer_counts.cache import cache_dir
 
     folder = cache_dir()
     source = "CASINO_SIM_CACHE" if os.environ.get("CASINO_SIM_CACHE") else "default"
@@ -59,7 +59,7 @@ def _folder_line() -> str:
 
 
 def run_info(args: argparse.Namespace) -> int:
-    from casino_sim.games.banked.caribbean_stud.exact.cache import cache_files
+    from casino_sim.dealer_counts.cache import cache_files
 
     print(_folder_line())
     files = cache_files(check=not args.quick)
@@ -72,7 +72,7 @@ def run_info(args: argparse.Namespace) -> int:
 
 
 def run_clear(args: argparse.Namespace) -> int:
-    from casino_sim.games.banked.caribbean_stud.exact.cache import cache_dir, clear_cache
+    from casino_sim.dealer_counts.cache import cache_dir, clear_cache
 
     removed = clear_cache()
     for record in removed:

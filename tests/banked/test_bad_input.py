@@ -94,18 +94,19 @@ def test_caribbean_options_refused(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_shape_the_solver_does_not_solve(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A dealer card dealt face up: valid in the language, not yet solved exactly (exit 2)."""
+    """A dealer card face up in a game of three cards each: valid in the language, not solved
+    exactly (the solver of a dealer card face up takes five cards each; exit 2)."""
     text = _bad(
         "  - {name: deal, player: 3, dealer: 3}",
         "  - {name: deal, player: 3, dealer: 3, dealer_up: 1}",
     )
     game = load_text(text, name="up.yaml")
-    with pytest.raises(OptionError, match="the dealer's are hidden"):
+    with pytest.raises(OptionError, match="a dealer card face up solves five cards each"):
         analyze_banked(game)  # type: ignore[arg-type]
     path = tmp_path / "up.yaml"
     path.write_text(text)
     assert main(["analyze", str(path)]) == 2
-    assert "the exact solver solves" in capsys.readouterr().err
+    assert "a dealer card face up solves five cards each" in capsys.readouterr().err
 
 
 FIVE_CARD_SHOWDOWN = """\

@@ -15,6 +15,7 @@ def test_list_shows_the_shipped_games(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["list", "--kind", "banked_game"]) == 0
     names = [line.split()[0] for line in capsys.readouterr().out.splitlines() if line[:1] != " "]
     assert names == [
+        "banked/caribbean_stud",
         "banked/casino_holdem",
         "banked/examples/three_card_duel",
         "banked/let_it_ride",

@@ -20,6 +20,8 @@ from casino_sim.cards import format_card
 from casino_sim.config import PAYTABLE_DIR, BankedGame, load_banked_game, load_text
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language import BankedAnalysis, analyze_banked
+from casino_sim.games.banked.language.hands import FULL_DECK
+from casino_sim.games.banked.language.holdem_turns import _turn_work
 from casino_sim.games.banked.language.simulate import simulate_banked
 
 #: On the worker of the other hold'em solvers' tests: the board kernels they share compile once.
@@ -51,54 +53,54 @@ def brute_force(deck: tuple[int, ...]) -> tuple[dict[str, int], Counter[int]]:
     names = [format_card(c) for c in deck]
     n = len(deck)
     value = {hand: evaluate_cards(*(names[c] for c in hand)) for hand in combinations(range(n), 7)}
-    # per (hole, board): the dealer hands by (ante's net, a bet's net per unit)
-    showdown: dict[tuple[tuple[int, ...], tuple[int, ...]], Counter[tuple[int, int]]] = {}
+    # per (hole, board) the dealer hands by way the showdown ends: the player wins with a
+    # straight or better (the ante pays), wins with less (the ante pushes), ties, loses
+    showdown: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int, int, int]] = {}
     for hole in combinations(range(n), 2):
         rest = [c for c in range(n) if c not in hole]
         for board in combinations(rest, 5):
             mine = value[tuple(sorted(hole + board))]
-            tally: Counter[tuple[int, int]] = Counter()
+            ends = [0, 0, 0, 0]
             for dealer in combinations([c for c in rest if c not in board], 2):
                 theirs = value[tuple(sorted(dealer + board))]
                 if mine < theirs:  # the player's hand is better
-                    tally[(1 if mine <= WORST_STRAIGHT else 0), 1] += 1
-                elif mine > theirs:
-                    tally[-1, -1] += 1
+                    ends[0 if mine <= WORST_STRAIGHT else 1] += 1
                 else:
-                    tally[0, 0] += 1
-            showdown[hole, board] = tally
+                    ends[2 if mine == theirs else 3] += 1
+            showdown[hole, board] = (ends[0], ends[1], ends[2], ends[3])
     totals = dict.fromkeys(("ante", "flop", "turn", "river"), 0)
     nets: Counter[int] = Counter()
     for hole in combinations(range(n), 2):
         rest = [c for c in range(n) if c not in hole]
-        played: list[
-            tuple[Counter[tuple[int, int]], int, int]
-        ] = []  # (dealers, turn bet, river bet)
+        played = []  # (the showdown's ends, turn bet made, river bet made)
         for flop in combinations(rest, 3):
             after = [c for c in rest if c not in flop]
             turns = []
             for t in after:
                 rivers = [showdown[hole, tuple(sorted((*flop, t, r)))] for r in after if r != t]
-                unit = sum(k[1] * m for tally in rivers for k, m in tally.items())
-                turns.append((rivers, unit))
-            turn_bet = int(sum(unit for _, unit in turns) > 0)
-            for rivers, unit in turns:
-                played += [(tally, turn_bet, int(unit > 0)) for tally in rivers]
-        bet = sum(
-            (a + u * (2 + tb + rb)) * m for tally, tb, rb in played for (a, u), m in tally.items()
-        )
-        dealt = sum(m for tally, _, _ in played for m in tally.values())
+                unit = sum(s + w - lose for s, w, _, lose in rivers)  # a bet's net per unit
+                turns.append((rivers, int(unit > 0)))
+            turn_bet = int(sum(sum(s + w - x for s, w, _, x in r) for r, _ in turns) > 0)
+            played += [
+                (ends, turn_bet, river_bet) for rivers, river_bet in turns for ends in rivers
+            ]
+        bet = sum(s * (3 + tb + rb) + w * (2 + tb + rb) - lose * (3 + tb + rb)
+                  for (s, w, _, lose), tb, rb in played)  # fmt: skip
+        dealt = sum(sum(ends) for ends, _, _ in played)
         if bet <= -dealt:  # fold (ties: the smaller bet)
             totals["ante"] -= dealt
             nets[-1] += dealt
             continue
-        for tally, tb, rb in played:
-            for (a, u), m in tally.items():
-                totals["ante"] += a * m
-                totals["flop"] += 2 * u * m
-                totals["turn"] += tb * u * m
-                totals["river"] += rb * u * m
-                nets[a + u * (2 + tb + rb)] += m
+        for (s, w, tie, lose), tb, rb in played:
+            units = 2 + tb + rb
+            totals["ante"] += s - lose
+            totals["flop"] += 2 * (s + w - lose)
+            totals["turn"] += tb * (s + w - lose)
+            totals["river"] += rb * (s + w - lose)
+            nets[1 + units] += s
+            nets[units] += w
+            nets[0] += tie
+            nets[-1 - units] += lose
     return totals, nets
 
 
@@ -108,7 +110,7 @@ def test_equals_the_enumeration_on_a_reduced_deck(thb: BankedGame) -> None:
     totals, nets = brute_force(DECK_14)
     assert dict(analysis.wager_returns) == {w: Fraction(t) for w, t in totals.items()}
     assert {row.net: row.combinations for row in analysis.net_rows} == {
-        Fraction(k): v for k, v in nets.items()
+        Fraction(k): v for k, v in nets.items() if v
     }
 
 
@@ -124,6 +126,7 @@ def test_published_figures(exact: BankedAnalysis) -> None:
     assert round(float(analysis.average_total_bet), 4) == 3.8181
     assert round(100 * float(analysis.element_of_risk), 4) == 0.5335
     assert f"{analysis.sd:.4f}" == "3.5073"  # published 3.500839: see docs/banked-games.md
+    assert len(_turn_work(FULL_DECK).card) == 63_193  # flop classes x turn orbits
     folds = dict(analysis.strategy_table)["deal: fold"]
     assert folds.split() == ["72o", "62o", "52o", "42o", "32o"]
     taken = analysis.decisions

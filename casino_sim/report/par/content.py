@@ -66,7 +66,7 @@ def derive_seed(seed: int, label: str) -> int:
 def _caribbean_runs(
     items: list[CaribbeanInput], settings: ReportSettings, stage: Stage
 ) -> list[tuple[CaribbeanAnalysis, SimulationResult | None, int]]:
-    from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
+    from casino_sim.dealer_counts.cache import load_counts
 
     if items:
         with stage("exact analysis: dealer counts (first run only)", 40, "block") as tick:

@@ -127,9 +127,9 @@ def compile_lanes(inputs: ReportInputs) -> tuple[list[list[Task]], int]:
     loop is the long compile it is today, the first when the hand loop is quick, so that the
     floors never wait for a lane that is still busy while the other is idle.
     """
+    from casino_sim.dealer_counts.cache import BUILD_SECONDS
     from casino_sim.floor.caribbean.kernel import advance
     from casino_sim.floor.kernels import BANKED_SECONDS, POKER_SECONDS, floor_kernels
-    from casino_sim.games.banked.caribbean_stud.exact.cache import BUILD_SECONDS
     from casino_sim.games.banked.caribbean_stud.montecarlo.simulate import KERNELS as MONTE_CARLO
     from casino_sim.games.poker_room.fast import KERNELS as STUD
 
@@ -231,7 +231,7 @@ def compile_ahead(inputs: ReportInputs, *, prepare: WritingPrep | None = None) -
 def _counts_cached() -> bool:
     """The dealer counts are in their cache: the report's first work is done (or was not
     needed), and the second lane starts."""
-    from casino_sim.games.banked.caribbean_stud.exact.cache import cache_path
+    from casino_sim.dealer_counts.cache import cache_path
 
     return cache_path().exists()
 

@@ -48,8 +48,8 @@ _NAMED = {
 
 def category_shares(analysis: CaribbeanAnalysis) -> dict[str, tuple[int, int]]:
     """Per hand group (weakest first): (hand x up-card cells raised, cells), hands weighted."""
+    from casino_sim.dealer_counts.cache import load_counts
     from casino_sim.evaluator import ace_king_threshold, category
-    from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
 
     counts = load_counts()
     values = counts.player_values
@@ -108,7 +108,7 @@ def _rule_text(rule: Any) -> str:
 def strategy_tables(analysis: CaribbeanAnalysis, *, prefix: str) -> tuple[Table, ...]:
     """The share raised by hand group, and (when split) the A-K high hands by third card
     and dealer up-card."""
-    from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
+    from casino_sim.dealer_counts.cache import load_counts
     from casino_sim.games.banked.caribbean_stud.exact.optimal import ace_king_summary
 
     shares = category_shares(analysis)

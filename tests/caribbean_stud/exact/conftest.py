@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from casino_sim.config import CaribbeanPaytable
-from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
+from casino_sim.dealer_counts.cache import load_counts
 from casino_sim.games.banked.caribbean_stud.rules import PAY_KEYS
 
 STANDARD_PAYS = (1, 1, 2, 3, 4, 5, 7, 20, 50, 100)  # A-K .. royal

@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 
 from casino_sim.combinatorics import combinations_array
+from casino_sim.dealer_counts import cache as counts_cache
+from casino_sim.dealer_counts.counts import DEALER_HOLE_SETS
 from casino_sim.evaluator import ace_king_threshold, evaluate_high
-from casino_sim.games.banked.caribbean_stud.exact import cache as counts_cache
-from casino_sim.games.banked.caribbean_stud.exact.counts import DEALER_HOLE_SETS
 
 
 def test_classes_cover_every_hand(counts):

@@ -50,6 +50,7 @@ from casino_sim.games.banked.language.outcomes import (
 from casino_sim.games.banked.language.showdown import solve_showdown
 from casino_sim.games.banked.language.side_bets import analyze_side_bet, analyze_side_bets
 from casino_sim.games.banked.language.streets import StreetSolution, solve_streets
+from casino_sim.games.banked.language.upcard import is_upcard_game, solve_upcard
 
 __all__ = [
     "FULL_DECK",
@@ -122,7 +123,9 @@ def solve_banked(game: BankedGame, strategy: str = "optimal", *, deck: Deck = FU
             if policy is None:
                 raise OptionError(f"strategy {strategy!r} has no rules for the decision")
         shape = (
-            solve_holdem_turns
+            solve_upcard
+            if is_upcard_game(game)
+            else solve_holdem_turns
             if is_turns_game(game)
             else solve_holdem_streets
             if is_streets_game(game)

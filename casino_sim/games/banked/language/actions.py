@@ -109,6 +109,9 @@ class DecisionPoint:
     #: the other cards seen (both rows of deck positions), e.g. a board class and a pair of
     #: card types (:class:`~.holdem_streets.RiverIndex`)
     indexer: CardIndexer | None = None
+    #: The dealer's first cards seen at the decision (face up), given to ``indexer`` after the
+    #: player's other cards seen
+    dealer_up: int = 0
 
 
 @dataclass(frozen=True, eq=False)

@@ -192,7 +192,10 @@ def prepare(game: BankedGame, strategy: StrategyTable, deals: int, chunk_deals: 
         entry[rows] = np.arange(len(rows))
         seen = np.arange(point.seen)
         own = seen[[shape.owners[c] == "player" for c in seen]] if point.own else seen[:0]
-        rest = np.setdiff1d(seen, own)
+        face_up = [c for c, owner in enumerate(shape.owners) if owner == "dealer"][
+            : point.dealer_up
+        ]
+        rest = np.concatenate([np.setdiff1d(seen, own), face_up]).astype(np.int64)
         points.append(Point(own, rest, comb(len(FULL_DECK), len(rest)), entry, picks,
                             np.array(moves, dtype=np.int64), first, point.indexer))  # fmt: skip
         first += len(point.choices)

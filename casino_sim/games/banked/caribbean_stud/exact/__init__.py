@@ -1,1 +1,1 @@
-"""Exact Caribbean Stud: dealer counts by inclusion-exclusion, their cache, optimal strategy, the progressive."""
+"""Exact Caribbean Stud: the return table from the dealer counts (:mod:`casino_sim.dealer_counts`), optimal strategy, the progressive."""

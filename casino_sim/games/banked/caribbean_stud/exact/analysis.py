@@ -3,7 +3,7 @@
 Over all 19,933,230,517,200 deals (player's 5 cards x 47 up-cards x C(46,4)
 dealer hole cards) the return table is built from exact integer counts, for
 any paytable and any strategy; the paytable-free counts come from
-:mod:`casino_sim.games.banked.caribbean_stud.exact.cache` (about 20 s to build once, then cached).
+:mod:`casino_sim.dealer_counts.cache` (about 20 s to build once, then cached).
 
 The optimal strategy raises exactly when raising has the higher expected value
 for that player hand and up-card; when the two are exactly equal it folds
@@ -23,10 +23,10 @@ import numpy as np
 from numba import njit
 
 from casino_sim.config.caribbean import CaribbeanPaytable
+from casino_sim.dealer_counts.cache import load_counts
+from casino_sim.dealer_counts.counts import DEALER_HOLE_SETS, DealerCounts
 from casino_sim.errors import OptionError
 from casino_sim.evaluator import ace_king_threshold, category
-from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
-from casino_sim.games.banked.caribbean_stud.exact.counts import DEALER_HOLE_SETS, DealerCounts
 from casino_sim.games.banked.caribbean_stud.rules import OUTCOMES, PAY_KEYS
 from casino_sim.games.banked.caribbean_stud.strategy.named import named_threshold
 from casino_sim.games.banked.caribbean_stud.strategy.table import DecisionTable, hand_index

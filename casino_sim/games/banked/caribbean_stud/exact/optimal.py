@@ -14,16 +14,16 @@ from fractions import Fraction
 import numpy as np
 
 from casino_sim.config.caribbean import CaribbeanPaytable
+from casino_sim.dealer_counts.cache import load_counts
+from casino_sim.dealer_counts.counts import (
+    DealerCounts,
+    expand_class_masks,
+)
 from casino_sim.evaluator import HandCategory, ace_king_threshold
 from casino_sim.evaluator.classes import weakest_high_value
 from casino_sim.games.banked.caribbean_stud.exact.analysis import (
     CaribbeanAnalysis,
     analyze_caribbean,
-)
-from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
-from casino_sim.games.banked.caribbean_stud.exact.counts import (
-    DealerCounts,
-    expand_class_masks,
 )
 from casino_sim.games.banked.caribbean_stud.strategy.table import (
     N_HANDS,
@@ -56,7 +56,7 @@ _SPREAD = np.array(
 def suit_orders(hands: np.ndarray) -> np.ndarray:
     """The suit order of :func:`~.counts.suit_order_and_key` for every hand (rows), at once.
 
-    >>> from casino_sim.games.banked.caribbean_stud.exact.counts import suit_order_and_key
+    >>> from casino_sim.dealer_counts.counts import suit_order_and_key
     >>> hand = np.array([[0, 4, 9, 13, 50]], dtype=np.int8)
     >>> tuple(suit_orders(hand)[0]) == suit_order_and_key(hand[0])[0]
     True

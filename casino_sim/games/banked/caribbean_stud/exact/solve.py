@@ -34,6 +34,8 @@ import numpy as np
 
 from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.common import CARIBBEAN_HANDS
+from casino_sim.dealer_counts.cache import load_counts
+from casino_sim.dealer_counts.counts import DEALER_HOLE_SETS
 from casino_sim.engine.solve_result import (
     Candidate,
     SolveResult,
@@ -49,8 +51,6 @@ from casino_sim.games.banked.caribbean_stud.exact.analysis import (
     analyze_caribbean,
     raise_payouts,
 )
-from casino_sim.games.banked.caribbean_stud.exact.cache import load_counts
-from casino_sim.games.banked.caribbean_stud.exact.counts import DEALER_HOLE_SETS
 from casino_sim.games.banked.caribbean_stud.exact.solve_result import validated_copy
 from casino_sim.games.banked.caribbean_stud.rules import PAY_KEYS
 

@@ -26,13 +26,13 @@ from pathlib import Path
 
 import numpy as np
 
-from casino_sim.engine.files import atomic_binary_writer
-from casino_sim.errors import OutputError
-from casino_sim.games.banked.caribbean_stud.exact.counts import (
+from casino_sim.dealer_counts.counts import (
     DEALER_HOLE_SETS,
     DealerCounts,
     compute_counts,
 )
+from casino_sim.engine.files import atomic_binary_writer
+from casino_sim.errors import OutputError
 
 __all__ = [
     "FORMAT_VERSION",

@@ -317,11 +317,15 @@ def _all_cells(
 
 
 def compute_counts(
-    *, progress: Callable[[int, int], None] | None = None, blocks: int = 40
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    blocks: int = 40,
+    qualifier: int | None = None,
 ) -> DealerCounts:
     """Compute the dealer counts from scratch (about a minute on two cores).
 
-    ``progress(done, total)`` is called after each of ``blocks`` blocks of classes.
+    ``progress(done, total)`` is called after each of ``blocks`` blocks of classes;
+    ``qualifier``: the least high value of a qualifying dealer hand (default: ace-king).
     """
     hands = combinations_array(52, 5)
     values = evaluate_high(hands, validate=False).astype(np.int16)
@@ -340,7 +344,7 @@ def compute_counts(
     player_values = values[first].astype(np.int32)
     n = len(reps)
     nq, win, tie = (np.zeros((n, 52), dtype=np.int32) for _ in range(3))
-    akt = ace_king_threshold()
+    akt = ace_king_threshold() if qualifier is None else qualifier
     by_value = np.argsort(player_values, kind="stable")
     edges = np.linspace(0, n, blocks + 1).astype(int)
     prefix = PrefixTables(values5=values5, binomial=BINOMIAL, c1=c1, c2=c2, c3=c3, s4=s4)

@@ -1,0 +1,321 @@
+"""Games decided by one showdown against a dealer hand with one card face up (Caribbean Stud).
+
+Every card comes in one stage; the player sees the dealer's first card and decides once (fold,
+or bet); then the dealer's hand is shown. For each player hand (one per suit class) and up card
+the dealer hands holding that card and none of the player's are counted by outcome: the dealer
+does not qualify, the player wins, ties, the dealer wins. On the 52 cards with five-card hands
+the counts are those of :mod:`casino_sim.dealer_counts`
+(inclusion-exclusion over the player's cards; the ace-king qualifier's from its disk cache); on
+a reduced deck every dealer hand is dealt (:func:`deal_counts`). Each action's exact value is a
+sum of the four counts times the action's nets, scaled to whole numbers, so ties are exact and
+settled by the game's ``prefer``; a named strategy's rules act on the player's hand alone.
+
+>>> from casino_sim.config import load_banked_game
+>>> deck = tuple(range(36, 52))  # jacks to aces: every deal of a 16-card deck
+>>> solved = solve_upcard(load_banked_game("banked/caribbean_stud"), deck)
+>>> sum(o.combinations for o in solved.outcomes) == 4368 * 11 * 210
+True
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from math import comb, lcm
+
+import numpy as np
+from numba import njit, prange
+
+from casino_sim.combinatorics import BINOMIAL, colex_index, combinations_array
+from casino_sim.config.banked_game import BankedGame, StrategyRule
+from casino_sim.dealer_counts.cache import load_counts
+from casino_sim.dealer_counts.counts import (
+    compute_counts,
+    suit_order_and_key,
+)
+from casino_sim.errors import OptionError
+from casino_sim.evaluator import ace_king_threshold
+from casino_sim.games.banked.language.actions import DecisionPoint, StrategyTable, choices_of
+from casino_sim.games.banked.language.hands import FULL_DECK, Deck, line_index, meets
+from casino_sim.games.banked.language.hands import ranking_values as values_of
+from casino_sim.games.banked.language.outcomes import Outcome, settle
+from casino_sim.games.banked.language.showdown import ShowdownSolution, describe, rule_picks
+
+__all__ = ["UpcardCounts", "UpcardIndex", "deal_counts", "is_upcard_game", "solve_upcard"]
+
+RANKING = "five_card_high"
+#: The most (player hand, up card, dealer hole cards) a reduced deck's counts deal one by one.
+MAX_DEALT = 500_000_000
+
+
+def is_upcard_game(game: BankedGame) -> bool:
+    """Whether ``game`` shows a dealer card before its decision (this solver's shape)."""
+    return "dealer" in game.hands and any(stage.dealer_up for stage in game.stages)
+
+
+def _check(game: BankedGame, deck: Deck) -> None:
+    """Refuse a game this solver does not solve, saying what it solves."""
+    player, dealer = game.hands["player"], game.hands["dealer"]
+    stage = game.stages[0]
+    ok = (
+        len(game.stages) == 1
+        and not stage.board
+        and stage.dealer_up == 1
+        and len(game.decisions) == 1
+        and player.cards == ("player",)
+        and dealer.cards == ("dealer",)
+        and (stage.player, stage.dealer, player.use, dealer.use) == (5, 5, 5, 5)
+        and player.ranking == dealer.ranking == RANKING
+        and not any(
+            getattr(w.resolve, "dealer_not_qualified", "") == "plays" for w in game.wagers.values()
+        )
+    )
+    if not ok:
+        raise OptionError(
+            f"{game.name}: the exact solver of a game with a dealer card face up solves five "
+            "cards each in one stage, one of the dealer's face up, each hand its owner's five "
+            "(five_card_high), one decision, and no wager settled by the showdown when the "
+            "dealer does not qualify (dealer_not_qualified: plays)"
+        )
+    dealt = comb(len(deck), 5) * (len(deck) - 5) * comb(len(deck) - 6, 4)
+    if deck != FULL_DECK and dealt > MAX_DEALT:
+        raise OptionError(
+            f"{game.name}: {dealt:,} deals of this {len(deck)}-card deck to count one by one, "
+            f"over the limit of {MAX_DEALT:,}: the exact count of a reduced deck deals every "
+            "hand (the 52 cards are counted by inclusion-exclusion)"
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class UpcardCounts:
+    """Per player hand class (``reps``: one hand, deck positions; ``weights``: the class sizes;
+    ``values``: its value) and up card (a deck position, the representative's suits), the
+    dealer hands by outcome: ``counts`` int32[classes, n, 4] (does not qualify, player wins,
+    tie, dealer wins; zeros where the up card is the player's)."""
+
+    reps: np.ndarray
+    weights: np.ndarray
+    values: np.ndarray
+    counts: np.ndarray
+
+
+@cache
+def _full_deck_counts(qualifier: int) -> UpcardCounts:
+    """The 52 cards' counts with the least qualifying dealer value ``qualifier``."""
+    dealer = (
+        load_counts() if qualifier == ace_king_threshold() else compute_counts(qualifier=qualifier)
+    )
+    counts = np.stack([dealer.no_qualify, dealer.win, dealer.tie, dealer.lose], axis=2)
+    return UpcardCounts(
+        dealer.representatives.astype(np.int64), dealer.weights, dealer.player_values, counts
+    )
+
+
+@njit(cache=True, parallel=True)
+def _deal_counts(
+    hands: np.ndarray, values5: np.ndarray, qualifies: np.ndarray, holes: np.ndarray,
+    binomial: np.ndarray, out: np.ndarray,
+) -> None:  # fmt: skip
+    """Every hand of ``hands`` (positions, colex order) against every up card and every four
+    hole cards (``holes``: every 4-set of positions), by outcome into ``out``."""
+    n = out.shape[1]
+    for h in prange(hands.shape[0]):
+        hand = hands[h]
+        mine = values5[h]
+        taken = 0
+        for c in hand:
+            taken |= 1 << c
+        dealer = np.empty(5, dtype=np.int64)
+        for up in range(n):
+            if (taken >> up) & 1:
+                continue
+            for q in range(holes.shape[0]):
+                hole = holes[q]
+                clash = taken | (1 << up)
+                if (clash >> hole[0]) & 1 or (clash >> hole[1]) & 1:
+                    continue
+                if (clash >> hole[2]) & 1 or (clash >> hole[3]) & 1:
+                    continue
+                dealer[0] = up
+                dealer[1:] = hole
+                # colex of the five dealer cards, sorted by insertion
+                for a in range(1, 5):
+                    b = a
+                    while b > 0 and dealer[b - 1] > dealer[b]:
+                        dealer[b - 1], dealer[b] = dealer[b], dealer[b - 1]
+                        b -= 1
+                index = 0
+                for j in range(5):
+                    index += binomial[dealer[j], j + 1]
+                theirs = values5[index]
+                if not qualifies[theirs]:
+                    out[h, up, 0] += 1
+                elif mine > theirs:
+                    out[h, up, 1] += 1
+                elif mine == theirs:
+                    out[h, up, 2] += 1
+                else:
+                    out[h, up, 3] += 1
+
+
+def deal_counts(game: BankedGame, deck: Deck) -> UpcardCounts:
+    """A reduced deck's counts, every dealer hand dealt (each player hand its own class)."""
+    n = len(deck)
+    hands = combinations_array(n, 5).astype(np.int64)
+    hands = hands[np.argsort(colex_index(hands))]
+    values5 = values_of(RANKING, deck).astype(np.int64)
+    counts = np.zeros((len(hands), n, 4), dtype=np.int32)
+    holes = combinations_array(n, 4).astype(np.int64)
+    qualifies = meets(game.qualifier, RANKING)
+    _deal_counts(hands, values5, qualifies, holes, BINOMIAL, counts)
+    return UpcardCounts(hands, np.ones(len(hands), dtype=np.int64), values5.copy(), counts)
+
+
+class UpcardIndex:
+    """The decision's index of a deal: the class of the player's five cards times the deck's
+    size plus the up card relabelled as the class's representative (the 52 cards), or the
+    colex index of the five cards times the deck's size plus the up card (a reduced deck)."""
+
+    def __init__(self, deck: Deck, reps: np.ndarray) -> None:
+        self._deck = deck
+        self._reps = reps
+        self._tables: tuple[np.ndarray, np.ndarray] | None = None
+
+    def index(self, own: np.ndarray, seen: np.ndarray) -> np.ndarray:
+        """The index of each deal (``own``: its five cards, ``seen``: the dealer's up card)."""
+        n = len(self._deck)
+        up = seen[:, 0].astype(np.int64)
+        if self._deck != FULL_DECK:
+            out: np.ndarray = colex_index(own) * n + up
+            return out
+        if self._tables is None:
+            keys = np.empty(len(self._reps), dtype=np.int64)
+            orders = np.empty((len(self._reps), 4), dtype=np.int64)
+            _suit_orders(self._reps, keys, orders)
+            self._tables = keys, orders
+        keys, orders = self._tables
+        found = np.empty(len(up), dtype=np.int64)
+        _class_and_up(np.ascontiguousarray(own, dtype=np.int64), up, keys, orders, found)
+        return found
+
+
+@njit(cache=True)
+def _suit_orders(reps: np.ndarray, keys: np.ndarray, orders: np.ndarray) -> None:
+    """Each representative's canonical key and suit order."""
+    for i in range(reps.shape[0]):
+        order, keys[i] = suit_order_and_key(reps[i])
+        for p in range(4):
+            orders[i, p] = order[p]
+
+
+@njit(cache=True)
+def _class_and_up(
+    hands: np.ndarray, up: np.ndarray, keys: np.ndarray, orders: np.ndarray, out: np.ndarray
+) -> None:
+    """``class * 52 + up card in the representative's suits`` of each (hand, up card)."""
+    for i in range(hands.shape[0]):
+        order, key = suit_order_and_key(hands[i])
+        c = np.searchsorted(keys, key)
+        suit = up[i] & 3
+        p = 0
+        for q in range(4):
+            if order[q] == suit:
+                p = q
+        out[i] = c * 52 + (up[i] >> 2) * 4 + orders[c, p]
+
+
+def solve_upcard(
+    game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
+) -> ShowdownSolution:
+    """Solve ``game`` on ``deck``: optimally, or with a named strategy's rules."""
+    _check(game, deck)
+    stage = game.stages[0]
+    qualifies = meets(game.qualifier, RANKING)
+    if deck == FULL_DECK:
+        least = int(np.argmax(qualifies))
+        if not qualifies[least:].all():
+            raise OptionError(f"{game.name}: the qualifier must be a least hand")
+        counted = _full_deck_counts(least)
+    else:
+        counted = deal_counts(game, deck)
+    names = list(game.wagers)
+    start = tuple(w.initial for w in game.wagers.values())
+    choices = choices_of(game, game.decisions[0])
+    afters = [c.apply(start, names) for c in choices]
+    lines = np.stack([line_index(w.resolve.lines, RANKING) for w in game.wagers.values()], axis=1)
+    combos, combo_of_value = np.unique(lines, axis=0, return_inverse=True)
+    combo = combo_of_value.reshape(-1)[counted.values]  # per class
+    exact = [
+        [
+            [sum(settle(game, Outcome(after, False, b, tuple(map(int, row)), 1)), Fraction(0))
+             for b in range(4)]
+            for row in combos
+        ]
+        for after in afters
+        if after is not None
+    ]  # fmt: skip
+    fold = Fraction(-sum(start))
+    scale = lcm(fold.denominator, *(x.denominator for a in exact for r in a for x in r))
+    nets = iter(np.array([[[int(x * scale) for x in r] for r in a] for a in exact]))
+    counts = counted.counts
+    dealt = counts.sum(axis=2, dtype=np.int64)
+    worth = []
+    for after in afters:
+        if after is None:
+            worth.append(int(fold * scale) * dealt)
+        else:
+            by_combo = next(nets)[combo]  # (classes, 4)
+            total = np.zeros(dealt.shape, dtype=np.int64)
+            for b in range(4):
+                total += counts[:, :, b] * by_combo[:, b, None]
+            worth.append(total)
+    order = sorted(range(len(choices)), key=lambda i: choices[i].felt)
+    if game.prefer == "larger_bet":
+        order = order[::-1]
+    if policy is not None:
+        fixed = rule_picks(game, policy, choices, RANKING)[counted.values]
+        picks = np.broadcast_to(fixed[:, None], dealt.shape).astype(np.int8)
+    else:
+        picks = np.full(dealt.shape, order[0], dtype=np.int8)
+        best = worth[order[0]].copy()
+        for i in order[1:]:
+            better = worth[i] > best
+            picks[better] = i
+            best = np.where(better, worth[i], best)
+    picks = np.where(dealt > 0, picks, -1).astype(np.int8)
+    tally: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...]], int] = defaultdict(int)
+    taken: dict[str, int] = {}
+    by_value: dict[int, set[int]] = defaultdict(set)
+    weights = counted.weights.astype(np.int64)
+    for i, (choice, after) in enumerate(zip(choices, afters, strict=True)):
+        chosen = picks == i
+        deals = int((weights * np.where(chosen, dealt, 0).sum(axis=1)).sum())
+        taken[choice.name] = deals
+        for value in np.unique(counted.values[chosen.any(axis=1)]).tolist():
+            by_value[value].add(i)
+        if after is None:
+            if deals:
+                tally[(start, True, -1, ())] += deals
+            continue
+        for b in range(4):
+            per_class = weights * np.where(chosen, counts[:, :, b], 0).sum(axis=1, dtype=np.int64)
+            by_combo = np.zeros(len(combos), dtype=np.int64)
+            np.add.at(by_combo, combo, per_class)
+            for c in np.flatnonzero(by_combo).tolist():
+                tally[(after, False, b, tuple(map(int, combos[c])))] += int(by_combo[c])
+    outcomes = tuple(Outcome(s, f, b, ln, c) for (s, f, b, ln), c in tally.items())
+    words, table = describe(by_value, choices, RANKING)
+    shares = ", ".join(
+        f"{name} {100 * deals / sum(taken.values()):.2f}%" for name, deals in taken.items() if deals
+    )
+    point = DecisionPoint(
+        stage.name, stage.player, tuple(choices), {start: picks.reshape(-1)}, own=stage.player,
+        indexer=UpcardIndex(deck, counted.reps), dealer_up=1,
+    )  # fmt: skip
+    return ShowdownSolution(
+        outcomes, {stage.name: taken}, (f"after {stage.name}: {shares} of deals", *words),
+        table, StrategyTable(start, (point,)),
+    )  # fmt: skip

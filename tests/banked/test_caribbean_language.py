@@ -1,0 +1,163 @@
+"""Caribbean Stud as a file of the banked-game language: a showdown with a dealer card face up.
+
+On the 52 cards its exact analysis equals the dedicated Caribbean Stud code's (the same dealer
+counts, settled by the language's wagers instead of the dedicated payouts) to the integer, for
+every uncapped shipped pay table; on a reduced deck the solver equals a direct enumeration of
+every deal (each hand valued by phevaluator); dealt, it agrees with the exact figures.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+
+import pytest
+from phevaluator import evaluate_cards
+
+from casino_sim.cards import format_card
+from casino_sim.config import PAYTABLE_DIR, BankedGame, load_banked_game, load_paytable, load_text
+from casino_sim.errors import OptionError
+from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
+from casino_sim.games.banked.language import BankedAnalysis, analyze_banked
+from casino_sim.games.banked.language.simulate import simulate_banked
+
+GAME = PAYTABLE_DIR / "banked" / "caribbean_stud.yaml"
+#: Eights to aces in two suits: flushes, straights, ace-king and every outcome made.
+DECK_14 = tuple(rank * 4 + suit for rank in range(6, 13) for suit in range(2))
+#: The raise lines of the shipped uncapped pay tables, as the language file writes them.
+RAISE_PAYS = {
+    "standard": {},
+    "royal-200": {"royal_flush": 200},
+    "royal-250": {"royal_flush": 250},
+    "short-pay": {"straight": 3, "three_of_a_kind": 2, "two_pair": 1},
+}
+#: The standard raise pay table (Wizard of Odds), to 1.
+STANDARD_PAYS = {"royal_flush": 100, "straight_flush": 50, "four_of_a_kind": 20, "full_house": 7,
+                 "flush": 5, "straight": 4, "three_of_a_kind": 3, "two_pair": 2, "one_pair": 1,
+                 "high_card": 1}  # fmt: skip
+#: phevaluator's worst ranks (1 best) of each category, best first.
+CATEGORY_ENDS = (("royal_flush", 1), ("straight_flush", 10), ("four_of_a_kind", 166),
+                 ("full_house", 322), ("flush", 1599), ("straight", 1609),
+                 ("three_of_a_kind", 2467), ("two_pair", 3325), ("one_pair", 6185),
+                 ("high_card", 7462))  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def caribbean() -> BankedGame:
+    return load_banked_game("banked/caribbean_stud")
+
+
+@pytest.fixture(scope="module")
+def exact(caribbean: BankedGame) -> BankedAnalysis:
+    return analyze_banked(caribbean)
+
+
+def _with_pays(pays: dict[str, int]) -> BankedGame:
+    text = GAME.read_text()
+    for hand, pay in pays.items():
+        old = next(line for line in text.splitlines() if f"{{hand: {hand}, pays:" in line)
+        text = text.replace(old, old.split("pays:")[0] + f"pays: {pay}}}")
+    return load_text(text, name="caribbean.yaml")  # type: ignore[return-value]
+
+
+def brute_force(deck: tuple[int, ...]) -> tuple[dict[str, int], Counter[int]]:
+    """Each wager's total and the count of each net (antes) over every deal of ``deck``, the
+    optimal strategy, ties to the fold: per (hand, up card) every four hole cards dealt."""
+    names = [format_card(c) for c in deck]
+    n = len(deck)
+    value = {hand: evaluate_cards(*(names[c] for c in hand)) for hand in combinations(range(n), 5)}
+    worst_qualifier = evaluate_cards("As", "Kd", "4h", "3c", "2s")  # ace-king-4-3-2
+    totals = {"ante": 0, "raise": 0}
+    nets: Counter[int] = Counter()
+    for hand in combinations(range(n), 5):
+        mine = value[hand]
+        win_pay = STANDARD_PAYS[next(name for name, end in CATEGORY_ENDS if mine <= end)]
+        rest = [c for c in range(n) if c not in hand]
+        for up in rest:
+            ends: Counter[tuple[int, int]] = Counter()  # (ante, raise per unit) -> dealer hands
+            for hole in combinations([c for c in rest if c != up], 4):
+                theirs = value[tuple(sorted((up, *hole)))]
+                if theirs > worst_qualifier:  # worse than ace-king: the dealer does not qualify
+                    ends[1, 0] += 1
+                elif mine < theirs:
+                    ends[1, win_pay] += 1
+                elif mine > theirs:
+                    ends[-1, -1] += 1
+                else:
+                    ends[0, 0] += 1
+            dealt = sum(ends.values())
+            raised = sum((a + 2 * r) * m for (a, r), m in ends.items())
+            if raised > -dealt:
+                for (a, r), m in ends.items():
+                    totals["ante"] += a * m
+                    totals["raise"] += 2 * r * m
+                    nets[a + 2 * r] += m
+            else:
+                totals["ante"] -= dealt
+                nets[-1] += dealt
+    return totals, nets
+
+
+def test_equals_the_enumeration_on_a_reduced_deck(caribbean: BankedGame) -> None:
+    analysis = analyze_banked(caribbean, deck=DECK_14)
+    assert analysis.deals == 2002 * 9 * 70
+    totals, nets = brute_force(DECK_14)
+    assert dict(analysis.wager_returns) == {w: Fraction(t) for w, t in totals.items()}
+    assert {row.net: row.combinations for row in analysis.net_rows} == {
+        Fraction(k): v for k, v in nets.items() if v
+    }
+
+
+@pytest.mark.parametrize("name", list(RAISE_PAYS))
+def test_equals_the_dedicated_analysis(name: str) -> None:
+    """Every shipped uncapped pay table: the same deals, house edge, net distribution and
+    raises as `casino-sim analyze caribbean_stud/NAME` (the published 5.224% for standard)."""
+    game = _with_pays(RAISE_PAYS[name])
+    ours = analyze_banked(game, side_bets=False)
+    theirs = analyze_caribbean(load_paytable(f"caribbean_stud/{name}"), "optimal")
+    assert ours.deals == theirs.total_deals == 19_933_230_517_200
+    assert ours.house_edge == theirs.house_edge
+    assert ours.average_total_bet == theirs.average_total_bet
+    by_net: Counter[Fraction] = Counter()
+    for row in theirs.rows:
+        by_net[row.net] += row.combinations
+    assert {row.net: row.combinations for row in ours.net_rows} == dict(by_net)
+    assert ours.decisions["deal"]["bet raise 2x"] == theirs.raise_count
+    if name == "standard":  # the figures docs/banked-games.md quotes
+        assert ours.house_edge == Fraction(142_031_221, 2_718_662_100)
+        assert round(100 * float(ours.house_edge), 3) == 5.224
+        assert ours.decisions["deal"]["fold"] == 9_523_005_974_460
+        assert f"{float(ours.element_of_risk):.4%} {float(ours.average_total_bet):.4f}" == (
+            "2.5553% 2.0445"
+        )
+
+
+def test_dealt_it_agrees_with_the_exact_figures(
+    caribbean: BankedGame, exact: BankedAnalysis
+) -> None:
+    """The Monte Carlo reads the action by the class of the player's hand and the up card in
+    its suits: the raise share and the house edge within 4 standard errors."""
+    run = simulate_banked(caribbean, 300_000, seed=5, workers=2)
+    edge = run.house_edge
+    assert abs(edge.estimate - float(exact.house_edge)) < 4 * edge.standard_error
+    p = exact.decisions["deal"]["bet raise 2x"] / exact.deals
+    n = sum(run.decisions["deal"].values())
+    assert abs(run.decisions["deal"]["bet raise 2x"] / n - p) < 4 * (p * (1 - p) / n) ** 0.5
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("dealer: 5, dealer_up: 1}", "dealer: 5, dealer_up: 2}"),  # two cards up
+        # a board card after the deal
+        ("dealer_up: 1}\n", "dealer_up: 1}\n  - {name: more, board: 1}\n"),
+        ("dealer_not_qualified: push\n", "dealer_not_qualified: plays\n"),
+    ],
+)
+def test_a_shape_the_solver_does_not_solve_is_refused(old: str, new: str) -> None:
+    shipped = GAME.read_text()
+    assert old in shipped
+    game = load_text(shipped.replace(old, new, 1), name="caribbean.yaml")
+    with pytest.raises(OptionError, match="a dealer card face up"):
+        analyze_banked(game, side_bets=False)  # type: ignore[arg-type]
