@@ -32,8 +32,11 @@ from casino_sim.evaluator import ace_king_threshold, evaluate_high
 __all__ = [
     "DEALER_HOLE_SETS",
     "DealerCounts",
+    "PrefixTables",
     "compute_counts",
     "expand_class_masks",
+    "pair_counts",
+    "prefix_tables",
     "suit_classes",
     "suit_order_and_key",
 ]
@@ -224,6 +227,69 @@ class PrefixTables(NamedTuple):
     s4: np.ndarray  #: int16[270725, 48]: the 48 completions' values of each 4-card set, sorted
 
 
+def prefix_tables(hands: np.ndarray, values: np.ndarray) -> PrefixTables:
+    """The tables of every five-card hand ``hands`` (all of an n-card deck, positions) with
+    ``values`` (int16, high values: 0..7461)."""
+    n = int(hands.max()) + 1
+    c1 = np.zeros((N_VALUES + 1, n), dtype=np.int32)
+    c2 = np.zeros((N_VALUES + 1, comb(n, 2)), dtype=np.int32)
+    c3 = np.zeros((N_VALUES + 1, comb(n, 3)), dtype=np.int16)
+    s4 = np.zeros((comb(n, 4), n - 4), dtype=np.int16)
+    _build_prefix_tables(hands, values, BINOMIAL, c1, c2, c3, s4, np.zeros(comb(n, 4), np.int64))
+    for table in (c1, c2, c3):
+        np.cumsum(table, axis=0, out=table)
+    s4.sort(axis=1)
+    values5 = np.empty(len(hands), dtype=np.int16)
+    values5[colex_index(hands)] = values
+    return PrefixTables(values5=values5, binomial=BINOMIAL, c1=c1, c2=c2, c3=c3, s4=s4)
+
+
+@njit(cache=True)
+def pair_counts(
+    player: np.ndarray, a: int, b: int, thresholds: np.ndarray, prefix: PrefixTables,
+    out: np.ndarray,
+) -> None:  # fmt: skip
+    """Dealer hands holding cards ``a`` < ``b`` (an up card and a hole card seen) and none of
+    ``player`` (int64[5], sorted) below each of the three ``thresholds``, to ``out``
+    (int64[3]): inclusion-exclusion over the player's cards, at most three of them beside the
+    two (the dealer holds five)."""
+    binomial, c2, c3, s4 = prefix.binomial, prefix.c2, prefix.c3, prefix.s4
+    t = np.empty(5, dtype=np.int64)
+    for j in range(3):
+        out[j] = 0
+    for subset in range(32):
+        size = 0
+        for j in range(5):
+            size += subset >> j & 1
+        if size > 3:
+            continue
+        k = 0  # T = {a, b} and the subset's cards, sorted (insertion)
+        for card in (a, b):
+            t[k] = card
+            k += 1
+        for j in range(5):
+            if subset >> j & 1:
+                t[k] = player[j]
+                i = k
+                while i > 0 and t[i - 1] > t[i]:
+                    t[i - 1], t[i] = t[i], t[i - 1]
+                    i -= 1
+                k += 1
+        sign = -1 if size & 1 else 1
+        idx = colex_sorted(t, k, binomial)
+        for j in range(3):
+            x = thresholds[j]
+            if k == 2:
+                n = c2[x, idx]
+            elif k == 3:
+                n = c3[x, idx]
+            elif k == 4:
+                n = _count_below(s4[idx], x)
+            else:
+                n = 1 if prefix.values5[idx] < x else 0
+            out[j] += sign * n
+
+
 class DealerCells(NamedTuple):
     """The counts by (player class, up-card) :func:`_all_cells` fills (int32[classes, 52])."""
 
@@ -329,16 +395,7 @@ def compute_counts(
     """
     hands = combinations_array(52, 5)
     values = evaluate_high(hands, validate=False).astype(np.int16)
-    c1 = np.zeros((N_VALUES + 1, 52), dtype=np.int32)
-    c2 = np.zeros((N_VALUES + 1, comb(52, 2)), dtype=np.int32)
-    c3 = np.zeros((N_VALUES + 1, comb(52, 3)), dtype=np.int16)
-    s4 = np.zeros((comb(52, 4), 48), dtype=np.int16)
-    _build_prefix_tables(hands, values, BINOMIAL, c1, c2, c3, s4, np.zeros(comb(52, 4), np.int64))
-    for table in (c1, c2, c3):
-        np.cumsum(table, axis=0, out=table)
-    s4.sort(axis=1)
-    values5 = np.empty(len(hands), dtype=np.int16)
-    values5[colex_index(hands)] = values
+    prefix = prefix_tables(hands, values)
     class_keys, first, sizes, _ = suit_classes(hands)
     reps = hands[first]
     player_values = values[first].astype(np.int32)
@@ -347,7 +404,6 @@ def compute_counts(
     akt = ace_king_threshold() if qualifier is None else qualifier
     by_value = np.argsort(player_values, kind="stable")
     edges = np.linspace(0, n, blocks + 1).astype(int)
-    prefix = PrefixTables(values5=values5, binomial=BINOMIAL, c1=c1, c2=c2, c3=c3, s4=s4)
     cells = DealerCells(no_qualify=nq, win=win, tie=tie)
     for b in range(blocks):
         block = by_value[edges[b] : edges[b + 1]]

@@ -46,6 +46,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from casino_sim.engine.interrupts import signals_deferred
 from casino_sim.errors import OptionError
 
 __all__ = [
@@ -181,6 +182,10 @@ class _InProcess:
         self._queue.clear()
 
 
+#: The longest a stopping signal waits while the process pool waits for its chunks.
+POLL_SECONDS = 0.2
+
+
 class _ProcessPool:
     """Forked worker processes; ``context`` reaches each once, through its initializer."""
 
@@ -189,10 +194,16 @@ class _ProcessPool:
         self._in_flight: dict[Future[Any], int] = {}
 
     def submit(self, index: int, seed: np.random.SeedSequence) -> None:
-        self._in_flight[self._pool.submit(_run_in_worker, index, seed)] = index
+        with signals_deferred():
+            self._in_flight[self._pool.submit(_run_in_worker, index, seed)] = index
 
     def wait(self) -> list[tuple[int, Any]]:
-        done, _ = wait(self._in_flight, return_when=FIRST_COMPLETED)
+        """The chunks done (at least one): waited for in short blocks in which a stopping
+        signal is held, so it never leaves the futures' locks taken (:mod:`.interrupts`)."""
+        done: set[Future[Any]] = set()
+        while not done:
+            with signals_deferred():
+                done, _ = wait(self._in_flight, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
         return [(self._in_flight.pop(future), future.result()) for future in done]
 
     def stop(self) -> None:

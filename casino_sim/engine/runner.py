@@ -50,6 +50,7 @@ import numpy as np
 
 from casino_sim.engine.backends import Backend, ChunkExecutor, backend_named
 from casino_sim.engine.compiling import KernelSet, log, wait_for_precompiled
+from casino_sim.engine.interrupts import raise_or_defer
 from casino_sim.engine.rundir import RunDir
 from casino_sim.errors import OptionError
 
@@ -307,7 +308,8 @@ def _kernels_ready(kernels: KernelSet) -> bool:
 
 @contextlib.contextmanager
 def signals_raise_terminated(*signals: signal.Signals) -> Iterator[None]:
-    """While inside, the ``signals`` (default SIGTERM) raise :class:`Terminated` (128 + signal).
+    """While inside, the ``signals`` (default SIGTERM) raise :class:`Terminated` (128 + signal),
+    held inside :func:`~.interrupts.signals_deferred` until its block ends.
 
     Only for signals that still have their default action (a program's own
     handler is left alone) and only in the main thread (where Python runs
@@ -318,7 +320,7 @@ def signals_raise_terminated(*signals: signal.Signals) -> Iterator[None]:
         return
 
     def terminate(signum: int, frame: Any) -> None:
-        raise Terminated(128 + signum)
+        raise_or_defer(Terminated(128 + signum))
 
     chosen = signals or (signal.SIGTERM,)
     previous = {sig: signal.getsignal(sig) for sig in chosen}

@@ -20,6 +20,7 @@ from casino_sim.config import PAYTABLE_DIR, BankedGame, load_banked_game, load_p
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
 from casino_sim.games.banked.language import BankedAnalysis, analyze_banked
+from casino_sim.games.banked.language.leaks import analyze_leak, parse_leak
 from casino_sim.games.banked.language.simulate import simulate_banked
 
 GAME = PAYTABLE_DIR / "banked" / "caribbean_stud.yaml"
@@ -61,9 +62,13 @@ def _with_pays(pays: dict[str, int]) -> BankedGame:
     return load_text(text, name="caribbean.yaml")  # type: ignore[return-value]
 
 
-def brute_force(deck: tuple[int, ...]) -> tuple[dict[str, int], Counter[int]]:
+def brute_force(
+    deck: tuple[int, ...], hole_seen: bool = False
+) -> tuple[dict[str, int], Counter[int]]:
     """Each wager's total and the count of each net (antes) over every deal of ``deck``, the
-    optimal strategy, ties to the fold: per (hand, up card) every four hole cards dealt."""
+    optimal strategy, ties to the fold: per (hand, up card) every four hole cards dealt; with
+    ``hole_seen`` per (hand, up card, one hole card seen) the other three, each deal once per
+    hole card (the one seen)."""
     names = [format_card(c) for c in deck]
     n = len(deck)
     value = {hand: evaluate_cards(*(names[c] for c in hand)) for hand in combinations(range(n), 5)}
@@ -74,10 +79,15 @@ def brute_force(deck: tuple[int, ...]) -> tuple[dict[str, int], Counter[int]]:
         mine = value[hand]
         win_pay = STANDARD_PAYS[next(name for name, end in CATEGORY_ENDS if mine <= end)]
         rest = [c for c in range(n) if c not in hand]
-        for up in rest:
+        seen_sets = (
+            [(up, seen) for up in rest for seen in rest if seen != up]
+            if hole_seen
+            else [(up,) for up in rest]
+        )
+        for seen in seen_sets:
             ends: Counter[tuple[int, int]] = Counter()  # (ante, raise per unit) -> dealer hands
-            for hole in combinations([c for c in rest if c != up], 4):
-                theirs = value[tuple(sorted((up, *hole)))]
+            for hole in combinations([c for c in rest if c not in seen], 5 - len(seen)):
+                theirs = value[tuple(sorted((*seen, *hole)))]
                 if theirs > worst_qualifier:  # worse than ace-king: the dealer does not qualify
                     ends[1, 0] += 1
                 elif mine < theirs:
@@ -107,6 +117,20 @@ def test_equals_the_enumeration_on_a_reduced_deck(caribbean: BankedGame) -> None
     assert {row.net: row.combinations for row in analysis.net_rows} == {
         Fraction(k): v for k, v in nets.items() if v
     }
+
+
+def test_a_hole_card_seen_equals_the_enumeration(caribbean: BankedGame) -> None:
+    """``--leak dealer:1``: one of the dealer's hidden cards seen besides the up card; on 14
+    cards every wager's total and the net distribution of the best play given both."""
+    leak = analyze_leak(caribbean, parse_leak("dealer:1"), deck=DECK_14)
+    assert leak.analysis.deals == 2002 * 9 * 8 * 35 and leak.seen_sets == 4
+    totals, nets = brute_force(DECK_14, hole_seen=True)
+    assert dict(leak.analysis.wager_returns) == {w: Fraction(t) for w, t in totals.items()}
+    assert {row.net: row.combinations for row in leak.analysis.net_rows} == {
+        Fraction(k): v for k, v in nets.items() if v
+    }
+    with pytest.raises(OptionError, match="dealer:1"):
+        analyze_leak(caribbean, parse_leak("dealer:2"), deck=DECK_14)
 
 
 @pytest.mark.parametrize("name", list(RAISE_PAYS))
@@ -161,3 +185,34 @@ def test_a_shape_the_solver_does_not_solve_is_refused(old: str, new: str) -> Non
     game = load_text(shipped.replace(old, new, 1), name="caribbean.yaml")
     with pytest.raises(OptionError, match="a dealer card face up"):
         analyze_banked(game, side_bets=False)  # type: ignore[arg-type]
+
+
+def test_pair_counts_equal_a_direct_count_on_52_cards() -> None:
+    """The counts behind ``--leak dealer:1`` on the 52 cards: for random (hand, up card, seen
+    card) the dealer hands holding both seen cards below each threshold, by inclusion-exclusion,
+    equal a count of every completion of the dealer's hand."""
+    import numpy as np
+
+    from casino_sim.combinatorics import colex_index, combinations_array
+    from casino_sim.dealer_counts.counts import pair_counts, prefix_tables
+    from casino_sim.evaluator import ace_king_threshold, evaluate_high
+    from casino_sim.games.banked.language.hands import FULL_DECK, ranking_values
+
+    hands = combinations_array(52, 5).astype(np.int64)
+    prefix = prefix_tables(
+        hands, evaluate_high(hands.astype(np.int8), validate=False).astype(np.int16)
+    )
+    values = ranking_values("five_card_high", FULL_DECK)
+    three = np.array(list(combinations(range(45), 3)))
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        cards = rng.permutation(52)[:7]
+        player, up, seen = np.sort(cards[:5]), int(cards[5]), int(cards[6])
+        v = int(values[colex_index(player[None])[0]])
+        thresholds = np.array([ace_king_threshold(), v, v + 1])
+        out = np.zeros(3, dtype=np.int64)
+        pair_counts(player, min(up, seen), max(up, seen), thresholds, prefix, out)
+        rest = np.setdiff1d(np.arange(52), cards)[three]
+        dealer = np.concatenate([np.full((len(three), 2), (up, seen)), rest], axis=1)
+        theirs = values[colex_index(dealer)]
+        assert out.tolist() == [int((theirs < x).sum()) for x in thresholds]

@@ -48,6 +48,7 @@ from casino_sim.games.banked.language.showdown import (
     hand_values,
     player_classes,
 )
+from casino_sim.games.banked.language.upcard import is_upcard_game
 
 __all__ = [
     "Leak",
@@ -110,6 +111,10 @@ def analyze_leak(game: BankedGame, leak: Leak, *, deck: Deck = FULL_DECK) -> Lea
 
     if leak.kind != "dealer":
         raise OptionError(f"--leak {leak.label}: analyze_share values the hands of others seen")
+    if is_upcard_game(game):  # a dealer card face up: one hidden card seen besides it
+        from casino_sim.games.banked.language.upcard_leak import analyze_upcard_leak
+
+        return analyze_upcard_leak(game, leak, deck)
     try:
         check_showdown(game)
     except OptionError:

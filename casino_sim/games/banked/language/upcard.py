@@ -44,7 +44,14 @@ from casino_sim.games.banked.language.hands import ranking_values as values_of
 from casino_sim.games.banked.language.outcomes import Outcome, settle
 from casino_sim.games.banked.language.showdown import ShowdownSolution, describe, rule_picks
 
-__all__ = ["UpcardCounts", "UpcardIndex", "deal_counts", "is_upcard_game", "solve_upcard"]
+__all__ = [
+    "UpcardCounts",
+    "UpcardIndex",
+    "check_upcard",
+    "deal_counts",
+    "is_upcard_game",
+    "solve_upcard",
+]
 
 RANKING = "five_card_high"
 #: The most (player hand, up card, dealer hole cards) a reduced deck's counts deal one by one.
@@ -56,7 +63,7 @@ def is_upcard_game(game: BankedGame) -> bool:
     return "dealer" in game.hands and any(stage.dealer_up for stage in game.stages)
 
 
-def _check(game: BankedGame, deck: Deck) -> None:
+def check_upcard(game: BankedGame, deck: Deck) -> None:
     """Refuse a game this solver does not solve, saying what it solves."""
     player, dealer = game.hands["player"], game.hands["dealer"]
     stage = game.stages[0]
@@ -231,7 +238,7 @@ def solve_upcard(
     game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
 ) -> ShowdownSolution:
     """Solve ``game`` on ``deck``: optimally, or with a named strategy's rules."""
-    _check(game, deck)
+    check_upcard(game, deck)
     stage = game.stages[0]
     qualifies = meets(game.qualifier, RANKING)
     if deck == FULL_DECK:

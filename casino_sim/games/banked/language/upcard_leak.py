@@ -1,0 +1,182 @@
+"""What a hole card is worth at a game with a dealer card face up (Caribbean Stud).
+
+``--leak dealer:1`` at a game of :mod:`.upcard`: besides the up card the player sees one of
+the dealer's hidden cards (hole-carding) and plays the strategy best given both. Every deal
+is counted once per hidden card that can be the one seen (each equally likely): for every
+player hand class, up card and seen card, the dealer's other three cards are counted by
+outcome by inclusion-exclusion over the player's cards (:func:`~casino_sim.dealer_counts.
+counts.pair_counts`: the five-card hands holding the two seen cards), the best action is
+taken on those counts with the game's ``prefer`` rule, and the outcomes fold into the usual
+exact figures. On the 52 cards that is 290 million (class, up card, seen card) cells, every
+one decided.
+
+>>> from casino_sim.config import load_banked_game
+>>> from casino_sim.games.banked.language.leaks import parse_leak
+>>> deck = tuple(range(36, 52))  # jacks to aces
+>>> leak = analyze_upcard_leak(load_banked_game("banked/caribbean_stud"), parse_leak("dealer:1"), deck)
+>>> leak.analysis.deals == 4368 * 11 * 10 * 84  # hand, up card, seen card, the other three
+True
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from fractions import Fraction
+from math import comb, lcm
+
+import numpy as np
+from numba import njit, prange
+
+from casino_sim.combinatorics import colex_index, combinations_array
+from casino_sim.config.banked_game import BankedGame
+from casino_sim.dealer_counts.counts import PrefixTables, pair_counts, prefix_tables, suit_classes
+from casino_sim.errors import OptionError
+from casino_sim.games.banked.language.actions import choices_of
+from casino_sim.games.banked.language.hands import FULL_DECK, Deck, line_index, meets
+from casino_sim.games.banked.language.hands import ranking_values as values_of
+from casino_sim.games.banked.language.leaks import Leak, LeakAnalysis
+from casino_sim.games.banked.language.outcomes import Outcome, settle, summarize
+from casino_sim.games.banked.language.showdown import describe
+from casino_sim.games.banked.language.upcard import RANKING, check_upcard
+
+__all__ = ["analyze_upcard_leak"]
+
+log = logging.getLogger("casino_sim.leak")
+#: (class, up card, seen card) cells decided per second on the reference 2-core machine (52
+#: cards: 290 million in 160 s).
+CELLS_PER_SECOND = 1_800_000
+
+
+@njit(cache=True, parallel=True)
+def _decide_cells(
+    reps: np.ndarray, values: np.ndarray, qualifier: int, nets: np.ndarray, order: np.ndarray,
+    prefix: PrefixTables, out: np.ndarray,
+) -> None:  # fmt: skip
+    """For every class (``reps`` int64[classes, 5] sorted, ``values``), up card and seen card:
+    the dealer's hands by outcome (does not qualify, player wins, tie, dealer wins), the best
+    action on them (``nets`` int64[classes, actions, 4], ``order``: ties to the first), and
+    its counts added to ``out`` int64[classes, actions, 4]."""
+    n = prefix.s4.shape[1] + 4
+    others = (n - 7) * (n - 8) * (n - 9) // 6  # the dealer's three cards not seen
+    for i in prange(reps.shape[0]):
+        player = reps[i]
+        v = values[i]
+        thresholds = np.array([qualifier, v, v + 1], dtype=np.int64)
+        below = np.empty(3, dtype=np.int64)
+        counts = np.empty(4, dtype=np.int64)
+        for up in range(n):
+            if up == player[0] or up == player[1] or up == player[2] or up == player[3]:
+                continue
+            if up == player[4]:
+                continue
+            for seen in range(n):
+                if seen == up or seen == player[0] or seen == player[1] or seen == player[2]:
+                    continue
+                if seen == player[3] or seen == player[4]:
+                    continue
+                pair_counts(player, min(up, seen), max(up, seen), thresholds, prefix, below)
+                counts[0] = below[0]
+                counts[1] = below[1] - below[0] if v >= qualifier else 0
+                counts[2] = below[2] - below[1] if v >= qualifier else 0
+                counts[3] = others - counts[0] - counts[1] - counts[2]
+                best = order[0]
+                best_worth = 0
+                for b in range(4):
+                    best_worth += counts[b] * nets[i, best, b]
+                for c in order[1:]:
+                    worth = 0
+                    for b in range(4):
+                        worth += counts[b] * nets[i, c, b]
+                    if worth > best_worth:
+                        best, best_worth = c, worth
+                for b in range(4):
+                    out[i, best, b] += counts[b]
+
+
+def analyze_upcard_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) -> LeakAnalysis:
+    """The exact figures of ``game`` (:mod:`.upcard`'s shape) when the player sees one of the
+    dealer's hidden cards besides the up card."""
+    from casino_sim.games.banked.language import solve_banked
+
+    check_upcard(game, deck)
+    stage = game.stages[0]
+    hidden = stage.dealer - stage.dealer_up
+    if leak.cards != 1:
+        raise OptionError(
+            f"--leak {leak.label}: at a game with a dealer card face up one of the dealer's "
+            f"{hidden} hidden cards seen is counted this release (dealer:1)"
+        )
+    n = len(deck)
+    hands = combinations_array(n, 5).astype(np.int64)
+    values5 = values_of(RANKING, deck)
+    values = values5[colex_index(hands)].astype(np.int16)
+    prefix = prefix_tables(hands, values)
+    if deck == FULL_DECK:
+        _, first, weights, _ = suit_classes(hands)
+        reps = hands[first]
+    else:
+        reps, weights = hands, np.ones(len(hands), dtype=np.int64)
+    reps = np.sort(reps, axis=1)
+    class_values = values5[colex_index(reps)].astype(np.int64)
+    qualifies = meets(game.qualifier, RANKING)
+    qualifier = int(np.argmax(qualifies))
+    names = list(game.wagers)
+    start = tuple(w.initial for w in game.wagers.values())
+    choices = choices_of(game, game.decisions[0])
+    afters = [c.apply(start, names) for c in choices]
+    lines = np.stack([line_index(w.resolve.lines, RANKING) for w in game.wagers.values()], axis=1)
+    combos, combo_of_value = np.unique(lines, axis=0, return_inverse=True)
+    combo = combo_of_value.reshape(-1)[class_values]
+    exact = [
+        [
+            [Fraction(-sum(start))] * 4
+            if after is None
+            else [sum(settle(game, Outcome(after, False, b, tuple(map(int, row)), 1)), Fraction(0))
+                  for b in range(4)]
+            for row in combos
+        ]
+        for after in afters
+    ]  # fmt: skip
+    scale = lcm(*(x.denominator for a in exact for r in a for x in r))
+    by_combo = np.array([[[int(x * scale) for x in r] for r in a] for a in exact])  # (c, combo, b)
+    nets = np.ascontiguousarray(by_combo[:, combo, :].transpose(1, 0, 2))  # (class, c, b)
+    order = sorted(range(len(choices)), key=lambda i: choices[i].felt)
+    if game.prefer == "larger_bet":
+        order = order[::-1]
+    cells = len(reps) * (n - 5) * (n - 6)
+    if cells > 60 * CELLS_PER_SECOND:
+        log.info(
+            "--leak %s: deciding %s (hand class, up card, seen card) cells, about %d minutes here",
+            leak.label, f"{cells:,}", round(cells / CELLS_PER_SECOND / 60),
+        )  # fmt: skip
+    out = np.zeros((len(reps), len(choices), 4), dtype=np.int64)
+    _decide_cells(reps, class_values, qualifier, nets, np.array(order, dtype=np.int64), prefix, out)
+    weighted = out * weights[:, None, None]
+    tally: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...]], int] = defaultdict(int)
+    taken: dict[str, int] = {}
+    by_value: dict[int, set[int]] = defaultdict(set)
+    for c, (choice, after) in enumerate(zip(choices, afters, strict=True)):
+        taken[choice.name] = int(weighted[:, c].sum())
+        for value in np.unique(class_values[out[:, c].sum(axis=1) > 0]).tolist():
+            by_value[value].add(c)
+        if after is None:
+            if taken[choice.name]:
+                tally[(start, True, -1, ())] += taken[choice.name]
+            continue
+        for b in range(4):
+            per_combo = np.zeros(len(combos), dtype=np.int64)
+            np.add.at(per_combo, combo, weighted[:, c, b])
+            for k in np.flatnonzero(per_combo).tolist():
+                tally[(after, False, b, tuple(map(int, combos[k])))] += int(per_combo[k])
+    outcomes = [Outcome(s, f, b, ln, count) for (s, f, b, ln), count in tally.items()]
+    words, table = describe(by_value, choices, RANKING)
+    total = sum(taken.values())
+    shares = ", ".join(f"{k} {100 * v / total:.2f}%" for k, v in taken.items() if v)
+    analysis = summarize(
+        game, outcomes, strategy="optimal, seeing the up card and one hidden dealer card",
+        deck_cards=n, decisions={stage.name: taken},
+        words=(f"after {stage.name}: {shares} of deals", *words), table=table,
+    )  # fmt: skip
+    without = solve_banked(game, deck=deck).analysis.house_edge
+    return LeakAnalysis(leak, analysis, without, comb(hidden, 1))
