@@ -19,10 +19,8 @@ element of risk, SD, and the strategy by the card seen.
 from __future__ import annotations
 
 import math
-import re
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
@@ -34,8 +32,8 @@ from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.actions import Choice, choices_of
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck, line_index
 from casino_sim.games.banked.language.kernels import seen_card_counts
+from casino_sim.games.banked.language.leak_kinds import Leak, LeakAnalysis, parse_leak
 from casino_sim.games.banked.language.outcomes import (
-    BankedAnalysis,
     Outcome,
     settle,
     summarize,
@@ -49,6 +47,7 @@ from casino_sim.games.banked.language.showdown import (
     player_classes,
 )
 from casino_sim.games.banked.language.upcard import is_upcard_game
+from casino_sim.games.banked.language.upcard_leak import analyze_upcard_leak
 
 __all__ = [
     "Leak",
@@ -64,46 +63,6 @@ __all__ = [
 _RANKS = "23456789TJQKA"
 
 
-@dataclass(frozen=True)
-class Leak:
-    """``dealer:N``: the player sees ``cards`` of the dealer's hidden cards; ``share:K``: the
-    hands of ``cards`` other players (:mod:`.sharing`)."""
-
-    kind: str
-    cards: int
-
-    @property
-    def label(self) -> str:
-        return f"{self.kind}:{self.cards}"
-
-
-def parse_leak(text: str) -> Leak:
-    """``dealer:1`` -> ``Leak("dealer", 1)``, ``share:2`` -> ``Leak("share", 2)``; anything
-    else raises :class:`OptionError`.
-
-    >>> parse_leak("dealer:2")
-    Leak(kind='dealer', cards=2)
-    """
-    match = re.fullmatch(r"\s*(dealer|share)\s*:\s*(\d+)\s*", text)
-    if match is None or int(match.group(2)) < 1:
-        raise OptionError(
-            "--leak: expected dealer:N (N of the dealer's cards seen) or share:K (the hands of K "
-            f"other players seen), N and K from 1, got {text!r}"
-        )
-    return Leak(match.group(1), int(match.group(2)))
-
-
-@dataclass(frozen=True)
-class LeakAnalysis:
-    """The exact figures with the leak (``analysis``; its deals count each deal once per set of
-    cards that can be seen) beside the house edge without it."""
-
-    leak: Leak
-    analysis: BankedAnalysis
-    house_edge_without: Fraction
-    seen_sets: int
-
-
 def analyze_leak(game: BankedGame, leak: Leak, *, deck: Deck = FULL_DECK) -> LeakAnalysis:
     """The optimal strategy and exact figures of ``game`` when the player sees ``leak`` of the
     dealer's cards (``share:K``: :func:`.sharing.analyze_share`)."""
@@ -112,8 +71,6 @@ def analyze_leak(game: BankedGame, leak: Leak, *, deck: Deck = FULL_DECK) -> Lea
     if leak.kind != "dealer":
         raise OptionError(f"--leak {leak.label}: analyze_share values the hands of others seen")
     if is_upcard_game(game):  # a dealer card face up: one hidden card seen besides it
-        from casino_sim.games.banked.language.upcard_leak import analyze_upcard_leak
-
         return analyze_upcard_leak(game, leak, deck)
     try:
         check_showdown(game)

@@ -11,7 +11,7 @@ exact figures. On the 52 cards that is 290 million (class, up card, seen card) c
 one decided.
 
 >>> from casino_sim.config import load_banked_game
->>> from casino_sim.games.banked.language.leaks import parse_leak
+>>> from casino_sim.games.banked.language.leak_kinds import parse_leak
 >>> deck = tuple(range(36, 52))  # jacks to aces
 >>> leak = analyze_upcard_leak(load_banked_game("banked/caribbean_stud"), parse_leak("dealer:1"), deck)
 >>> leak.analysis.deals == 4368 * 11 * 10 * 84  # hand, up card, seen card, the other three
@@ -35,7 +35,7 @@ from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.actions import choices_of
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck, line_index, meets
 from casino_sim.games.banked.language.hands import ranking_values as values_of
-from casino_sim.games.banked.language.leaks import Leak, LeakAnalysis
+from casino_sim.games.banked.language.leak_kinds import Leak, LeakAnalysis
 from casino_sim.games.banked.language.outcomes import Outcome, settle, summarize
 from casino_sim.games.banked.language.showdown import describe
 from casino_sim.games.banked.language.upcard import RANKING, check_upcard
