@@ -54,6 +54,7 @@ from casino_sim.games.banked.language.holdem_kernels import (
     FlopWork,
     solve_flops,
 )
+from casino_sim.games.banked.language.nets import preference_order
 from casino_sim.games.banked.language.outcomes import Outcome, settle
 from casino_sim.games.banked.language.showdown import rule_picks
 from casino_sim.games.banked.language.symmetry import pair_orbits, subset_classes, suit_perms
@@ -222,9 +223,7 @@ def solve_holdem(
     ]
     flat = [sum(net, Fraction(0)) for by_combo in nets for row in by_combo for net in row]
     scale = lcm(*(x.denominator for x in flat))
-    order = sorted(range(len(choices)), key=lambda i: choices[i].felt)
-    if game.prefer == "larger_bet":
-        order = order[::-1]
+    order = preference_order(game, choices)
     fixed = np.full(len(classes_of(RANKING)), -1, dtype=np.int64)
     if policy is not None:
         fixed = rule_picks(game, policy, choices, RANKING)

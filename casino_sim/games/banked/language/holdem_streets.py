@@ -77,6 +77,7 @@ from casino_sim.games.banked.language.holdem_streets_kernels import (
     river_actions,
     solve_streets,
 )
+from casino_sim.games.banked.language.nets import preference_order
 from casino_sim.games.banked.language.outcomes import Outcome, merge_not_qualified, settle
 from casino_sim.games.banked.language.symmetry import suit_perms
 
@@ -287,9 +288,7 @@ def solve_holdem_streets(
     )  # fmt: skip
     checked = flop_bets @ choices.flop_net + river_seen @ choices.river_net
     checked -= folded * choices.fold_units[0]
-    pre_order = sorted(range(len(pre)), key=lambda i: pre[i].felt)
-    if bet_first:
-        pre_order = pre_order[::-1]
+    pre_order = preference_order(game, pre)
     worth = {c.name: (every @ net.reshape(-1)) for c, net in zip(pre_bets, pre_nets, strict=True)}
     stay = next(c for c in pre if not c.wager)
     worth[stay.name] = checked

@@ -72,6 +72,7 @@ from casino_sim.games.banked.language.holdem_turns_kernels import (
     TurnWork,
     solve_turns,
 )
+from casino_sim.games.banked.language.nets import preference_order
 from casino_sim.games.banked.language.outcomes import Outcome, merge_not_qualified
 from casino_sim.games.banked.language.symmetry import subset_classes, suit_perms
 
@@ -219,9 +220,7 @@ def solve_holdem_turns(
         for i, c in enumerate(pre_bets)
     }
     worth["fold"] = int(fold_net[0, 0]) * deals
-    order = sorted(pre, key=lambda c: c.felt)
-    if game.prefer == "larger_bet":
-        order = order[::-1]
+    order = [pre[i] for i in preference_order(game, pre)]
     picks = []
     for k in range(len(reps)):
         best = order[0]

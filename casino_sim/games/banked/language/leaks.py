@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
-from fractions import Fraction
 from itertools import combinations
 
 import numpy as np
@@ -29,13 +27,13 @@ import numpy as np
 from casino_sim.combinatorics import colex_index
 from casino_sim.config.banked_game import BankedGame
 from casino_sim.errors import OptionError
-from casino_sim.games.banked.language.actions import Choice, choices_of
-from casino_sim.games.banked.language.hands import FULL_DECK, Deck, line_index
+from casino_sim.games.banked.language.actions import choices_of
+from casino_sim.games.banked.language.hands import FULL_DECK, Deck
 from casino_sim.games.banked.language.kernels import seen_card_counts
 from casino_sim.games.banked.language.leak_kinds import Leak, LeakAnalysis, parse_leak
+from casino_sim.games.banked.language.nets import NetsByValue, best_action
 from casino_sim.games.banked.language.outcomes import (
     Outcome,
-    settle,
     summarize,
 )
 from casino_sim.games.banked.language.showdown import (
@@ -49,16 +47,7 @@ from casino_sim.games.banked.language.showdown import (
 from casino_sim.games.banked.language.upcard import is_upcard_game
 from casino_sim.games.banked.language.upcard_leak import analyze_upcard_leak
 
-__all__ = [
-    "Leak",
-    "LeakAnalysis",
-    "Nets",
-    "NetsByValue",
-    "action_nets",
-    "analyze_leak",
-    "best_action",
-    "parse_leak",
-]
+__all__ = ["Leak", "LeakAnalysis", "analyze_leak", "parse_leak"]
 
 _RANKS = "23456789TJQKA"
 
@@ -118,69 +107,6 @@ def _seen_counts(
     player_masks = card_masks(n)[reps].sum(axis=1)
     seen_card_counts(player_masks, hand_values(deck, ranking, reps), dealer, seen, counts)
     return counts, reps, weights
-
-
-#: Per action: the scaled nets by showdown bucket, the scale, the actions, the felt after each.
-Nets = tuple[np.ndarray, int, list[Choice], list[tuple[int, ...] | None]]
-
-
-def action_nets(game: BankedGame, lines: tuple[int, ...]) -> Nets:
-    """For a player hand on ``lines`` (per wager, the paytable line it pays): per action of the
-    game's decision the net of each showdown bucket (the dealer does not qualify; the player
-    wins, ties, loses), scaled to integers, the scale, the actions and the felt after each
-    (None: fold)."""
-    names = list(game.wagers)
-    choices = choices_of(game, game.decisions[0])
-    start = tuple(w.initial for w in game.wagers.values())
-    afters = [c.apply(start, names) for c in choices]
-    nets = [
-        [Fraction(-sum(start))] * 4
-        if after is None
-        else [sum(settle(game, Outcome(after, False, b, lines, 1)), Fraction(0)) for b in range(4)]
-        for after in afters
-    ]  # fmt: skip
-    scale = math.lcm(*(x.denominator for row in nets for x in row))
-    scaled = np.array([[int(x * scale) for x in row] for row in nets], dtype=np.int64)
-    return scaled, scale, choices, afters
-
-
-class NetsByValue:
-    """:func:`action_nets` of a player hand by its value, made once per set of paytable lines.
-
-    >>> from casino_sim.config import load_banked_game
-    >>> nets = NetsByValue(load_banked_game("banked/three_card_poker"))
-    >>> nets.of(0)[0].tolist()  # fold: the ante lost; bet: +1 (no qualifier), +2, 0, -2
-    [[-1, -1, -1, -1], [1, 2, 0, -2]]
-    """
-
-    def __init__(self, game: BankedGame) -> None:
-        ranking = game.hands["player"].ranking
-        self._game = game
-        self._tables = [line_index(w.resolve.lines, ranking) for w in game.wagers.values()]
-        self._made: dict[tuple[int, ...], Nets] = {}
-
-    def lines(self, value: int) -> tuple[int, ...]:
-        """Per wager, the paytable line a hand of ``value`` pays."""
-        return tuple(int(table[value]) for table in self._tables)
-
-    def of(self, value: int) -> Nets:
-        """The nets of a hand of ``value``."""
-        lines = self.lines(value)
-        if lines not in self._made:
-            self._made[lines] = action_nets(self._game, lines)
-        return self._made[lines]
-
-
-def best_action(game: BankedGame, choices: Sequence[Choice], worth: np.ndarray) -> np.ndarray:
-    """The index of the best action per row of ``worth`` (rows x actions, exact integers), ties
-    by the game's ``prefer`` rule."""
-    order = sorted(range(len(choices)), key=lambda i: choices[i].felt)
-    if game.prefer == "larger_bet":
-        order = order[::-1]
-    best = np.full(len(worth), order[0])
-    for i in order[1:]:
-        best = np.where(worth[:, i] > worth[np.arange(len(worth)), best], i, best)
-    return best
 
 
 def _best_actions(

@@ -46,7 +46,7 @@ from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.actions import choices_of
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck
 from casino_sim.games.banked.language.kernels import ShareTables, seen_card_counts, shared_counts
-from casino_sim.games.banked.language.leaks import NetsByValue, best_action
+from casino_sim.games.banked.language.nets import NetsByValue, best_action
 from casino_sim.games.banked.language.outcomes import BankedAnalysis, Outcome, summarize
 from casino_sim.games.banked.language.showdown import (
     card_masks,

@@ -45,6 +45,7 @@ from casino_sim.games.banked.language.hands import (
     ranking_values,
 )
 from casino_sim.games.banked.language.kernels import DealerHands, showdown_counts
+from casino_sim.games.banked.language.nets import preference_order
 from casino_sim.games.banked.language.outcomes import Outcome, settle
 
 __all__ = [
@@ -198,9 +199,7 @@ def solve_showdown(
     tally: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...]], int] = defaultdict(int)
     taken: dict[str, int] = dict.fromkeys((c.name for c in choices), 0)
     by_value: dict[int, set[int]] = defaultdict(set)
-    order = sorted(range(len(choices)), key=lambda i: choices[i].felt)
-    if game.prefer == "larger_bet":
-        order = order[::-1]
+    order = preference_order(game, choices)
     picks = np.empty(len(reps), dtype=np.int8)
     for r in range(len(reps)):
         value = int(player_values[r])

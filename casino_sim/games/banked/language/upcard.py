@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cache
-from math import comb, lcm
+from math import comb
 
 import numpy as np
 from numba import njit, prange
@@ -38,10 +37,11 @@ from casino_sim.dealer_counts.counts import (
 )
 from casino_sim.errors import OptionError
 from casino_sim.evaluator import ace_king_threshold
-from casino_sim.games.banked.language.actions import DecisionPoint, StrategyTable, choices_of
-from casino_sim.games.banked.language.hands import FULL_DECK, Deck, line_index, meets
+from casino_sim.games.banked.language.actions import DecisionPoint, StrategyTable
+from casino_sim.games.banked.language.hands import FULL_DECK, Deck, meets
 from casino_sim.games.banked.language.hands import ranking_values as values_of
-from casino_sim.games.banked.language.outcomes import Outcome, settle
+from casino_sim.games.banked.language.nets import NetsByValue, best_action
+from casino_sim.games.banked.language.outcomes import Outcome
 from casino_sim.games.banked.language.showdown import ShowdownSolution, describe, rule_picks
 
 __all__ = [
@@ -234,6 +234,46 @@ def _class_and_up(
         out[i] = c * 52 + (up[i] >> 2) * 4 + orders[c, p]
 
 
+def nets_by_class(game: BankedGame, values: np.ndarray) -> tuple[np.ndarray, NetsByValue]:
+    """Per player hand class (``values``: its value) each action's scaled nets by showdown
+    bucket (int64[classes, actions, 4]; one scale per set of paytable lines), and the nets."""
+    nets = NetsByValue(game)
+    distinct, back = np.unique(values, return_inverse=True)
+    table = np.stack([nets.of(int(v))[0] for v in distinct.tolist()])
+    by_class: np.ndarray = table[back.reshape(-1)]
+    return by_class, nets
+
+
+def tally_classes(
+    game: BankedGame, nets: NetsByValue, values: np.ndarray, weights: np.ndarray,
+    chosen: np.ndarray,
+) -> tuple[tuple[Outcome, ...], dict[str, int], dict[int, set[int]]]:  # fmt: skip
+    """The outcomes, the deals per action and the actions taken by player hand value, from each
+    class's dealer hands by the action taken and showdown bucket (``chosen`` int64[classes,
+    actions, 4]; ``weights``: the classes' sizes)."""
+    start = tuple(w.initial for w in game.wagers.values())
+    _, _, choices, afters = nets.of(int(values[0]))
+    distinct, back = np.unique(values, return_inverse=True)
+    by_distinct = np.zeros((len(distinct), *chosen.shape[1:]), dtype=np.int64)
+    np.add.at(by_distinct, back.reshape(-1), chosen * weights[:, None, None])
+    tally: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...]], int] = defaultdict(int)
+    by_value: dict[int, set[int]] = defaultdict(set)
+    for value, rows in zip(distinct.tolist(), by_distinct, strict=True):
+        lines = nets.lines(value)
+        for a, after in enumerate(afters):
+            if not rows[a].any():
+                continue
+            by_value[value].add(a)
+            if after is None:
+                tally[(start, True, -1, ())] += int(rows[a].sum())
+                continue
+            for b in np.flatnonzero(rows[a]).tolist():
+                tally[(after, False, b, lines)] += int(rows[a, b])
+    taken = {c.name: int(by_distinct[:, a].sum()) for a, c in enumerate(choices)}
+    outcomes = tuple(Outcome(s, f, b, ln, c) for (s, f, b, ln), c in tally.items())
+    return outcomes, taken, by_value
+
+
 def solve_upcard(
     game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
 ) -> ShowdownSolution:
@@ -248,76 +288,30 @@ def solve_upcard(
         counted = _full_deck_counts(least)
     else:
         counted = deal_counts(game, deck)
-    names = list(game.wagers)
-    start = tuple(w.initial for w in game.wagers.values())
-    choices = choices_of(game, game.decisions[0])
-    afters = [c.apply(start, names) for c in choices]
-    lines = np.stack([line_index(w.resolve.lines, RANKING) for w in game.wagers.values()], axis=1)
-    combos, combo_of_value = np.unique(lines, axis=0, return_inverse=True)
-    combo = combo_of_value.reshape(-1)[counted.values]  # per class
-    exact = [
-        [
-            [sum(settle(game, Outcome(after, False, b, tuple(map(int, row)), 1)), Fraction(0))
-             for b in range(4)]
-            for row in combos
-        ]
-        for after in afters
-        if after is not None
-    ]  # fmt: skip
-    fold = Fraction(-sum(start))
-    scale = lcm(fold.denominator, *(x.denominator for a in exact for r in a for x in r))
-    nets = iter(np.array([[[int(x * scale) for x in r] for r in a] for a in exact]))
+    class_nets, nets = nets_by_class(game, counted.values)
+    _, _, choices, _ = nets.of(int(counted.values[0]))
     counts = counted.counts
     dealt = counts.sum(axis=2, dtype=np.int64)
-    worth = []
-    for after in afters:
-        if after is None:
-            worth.append(int(fold * scale) * dealt)
-        else:
-            by_combo = next(nets)[combo]  # (classes, 4)
-            total = np.zeros(dealt.shape, dtype=np.int64)
-            for b in range(4):
-                total += counts[:, :, b] * by_combo[:, b, None]
-            worth.append(total)
-    order = sorted(range(len(choices)), key=lambda i: choices[i].felt)
-    if game.prefer == "larger_bet":
-        order = order[::-1]
     if policy is not None:
         fixed = rule_picks(game, policy, choices, RANKING)[counted.values]
-        picks = np.broadcast_to(fixed[:, None], dealt.shape).astype(np.int8)
+        picks = np.repeat(fixed[:, None], dealt.shape[1], axis=1)
     else:
-        picks = np.full(dealt.shape, order[0], dtype=np.int8)
-        best = worth[order[0]].copy()
-        for i in order[1:]:
-            better = worth[i] > best
-            picks[better] = i
-            best = np.where(better, worth[i], best)
+        worth = np.zeros((*dealt.shape, len(choices)), dtype=np.int64)
+        for a in range(len(choices)):
+            for b in range(4):
+                worth[:, :, a] += counts[:, :, b] * class_nets[:, a, b, None]
+        picks = best_action(game, choices, worth.reshape(-1, len(choices))).reshape(dealt.shape)
     picks = np.where(dealt > 0, picks, -1).astype(np.int8)
-    tally: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...]], int] = defaultdict(int)
-    taken: dict[str, int] = {}
-    by_value: dict[int, set[int]] = defaultdict(set)
-    weights = counted.weights.astype(np.int64)
-    for i, (choice, after) in enumerate(zip(choices, afters, strict=True)):
-        chosen = picks == i
-        deals = int((weights * np.where(chosen, dealt, 0).sum(axis=1)).sum())
-        taken[choice.name] = deals
-        for value in np.unique(counted.values[chosen.any(axis=1)]).tolist():
-            by_value[value].add(i)
-        if after is None:
-            if deals:
-                tally[(start, True, -1, ())] += deals
-            continue
-        for b in range(4):
-            per_class = weights * np.where(chosen, counts[:, :, b], 0).sum(axis=1, dtype=np.int64)
-            by_combo = np.zeros(len(combos), dtype=np.int64)
-            np.add.at(by_combo, combo, per_class)
-            for c in np.flatnonzero(by_combo).tolist():
-                tally[(after, False, b, tuple(map(int, combos[c])))] += int(by_combo[c])
-    outcomes = tuple(Outcome(s, f, b, ln, c) for (s, f, b, ln), c in tally.items())
+    chosen = np.stack(
+        [np.where((picks == a)[:, :, None], counts, 0).sum(axis=1) for a in range(len(choices))],
+        axis=1,
+    )
+    outcomes, taken, by_value = tally_classes(game, nets, counted.values, counted.weights, chosen)
     words, table = describe(by_value, choices, RANKING)
     shares = ", ".join(
         f"{name} {100 * deals / sum(taken.values()):.2f}%" for name, deals in taken.items() if deals
     )
+    start = tuple(w.initial for w in game.wagers.values())
     point = DecisionPoint(
         stage.name, stage.player, tuple(choices), {start: picks.reshape(-1)}, own=stage.player,
         indexer=UpcardIndex(deck, counted.reps), dealer_up=1,

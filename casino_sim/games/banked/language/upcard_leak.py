@@ -21,9 +21,7 @@ True
 from __future__ import annotations
 
 import logging
-from collections import defaultdict
-from fractions import Fraction
-from math import comb, lcm
+from math import comb
 
 import numpy as np
 from numba import njit, prange
@@ -32,13 +30,18 @@ from casino_sim.combinatorics import colex_index, combinations_array
 from casino_sim.config.banked_game import BankedGame
 from casino_sim.dealer_counts.counts import PrefixTables, pair_counts, prefix_tables, suit_classes
 from casino_sim.errors import OptionError
-from casino_sim.games.banked.language.actions import choices_of
-from casino_sim.games.banked.language.hands import FULL_DECK, Deck, line_index, meets
+from casino_sim.games.banked.language.hands import FULL_DECK, Deck, meets
 from casino_sim.games.banked.language.hands import ranking_values as values_of
 from casino_sim.games.banked.language.leak_kinds import Leak, LeakAnalysis
-from casino_sim.games.banked.language.outcomes import Outcome, settle, summarize
+from casino_sim.games.banked.language.nets import preference_order
+from casino_sim.games.banked.language.outcomes import summarize
 from casino_sim.games.banked.language.showdown import describe
-from casino_sim.games.banked.language.upcard import RANKING, check_upcard
+from casino_sim.games.banked.language.upcard import (
+    RANKING,
+    check_upcard,
+    nets_by_class,
+    tally_classes,
+)
 
 __all__ = ["analyze_upcard_leak"]
 
@@ -119,31 +122,10 @@ def analyze_upcard_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) ->
         reps, weights = hands, np.ones(len(hands), dtype=np.int64)
     reps = np.sort(reps, axis=1)
     class_values = values5[colex_index(reps)].astype(np.int64)
-    qualifies = meets(game.qualifier, RANKING)
-    qualifier = int(np.argmax(qualifies))
-    names = list(game.wagers)
-    start = tuple(w.initial for w in game.wagers.values())
-    choices = choices_of(game, game.decisions[0])
-    afters = [c.apply(start, names) for c in choices]
-    lines = np.stack([line_index(w.resolve.lines, RANKING) for w in game.wagers.values()], axis=1)
-    combos, combo_of_value = np.unique(lines, axis=0, return_inverse=True)
-    combo = combo_of_value.reshape(-1)[class_values]
-    exact = [
-        [
-            [Fraction(-sum(start))] * 4
-            if after is None
-            else [sum(settle(game, Outcome(after, False, b, tuple(map(int, row)), 1)), Fraction(0))
-                  for b in range(4)]
-            for row in combos
-        ]
-        for after in afters
-    ]  # fmt: skip
-    scale = lcm(*(x.denominator for a in exact for r in a for x in r))
-    by_combo = np.array([[[int(x * scale) for x in r] for r in a] for a in exact])  # (c, combo, b)
-    nets = np.ascontiguousarray(by_combo[:, combo, :].transpose(1, 0, 2))  # (class, c, b)
-    order = sorted(range(len(choices)), key=lambda i: choices[i].felt)
-    if game.prefer == "larger_bet":
-        order = order[::-1]
+    qualifier = int(np.argmax(meets(game.qualifier, RANKING)))
+    nets, by_value_nets = nets_by_class(game, class_values)
+    _, _, choices, _ = by_value_nets.of(int(class_values[0]))
+    order = np.array(preference_order(game, choices), dtype=np.int64)
     cells = len(reps) * (n - 5) * (n - 6)
     if cells > 60 * CELLS_PER_SECOND:
         log.info(
@@ -151,30 +133,13 @@ def analyze_upcard_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) ->
             leak.label, f"{cells:,}", round(cells / CELLS_PER_SECOND / 60),
         )  # fmt: skip
     out = np.zeros((len(reps), len(choices), 4), dtype=np.int64)
-    _decide_cells(reps, class_values, qualifier, nets, np.array(order, dtype=np.int64), prefix, out)
-    weighted = out * weights[:, None, None]
-    tally: dict[tuple[tuple[int, ...], bool, int, tuple[int, ...]], int] = defaultdict(int)
-    taken: dict[str, int] = {}
-    by_value: dict[int, set[int]] = defaultdict(set)
-    for c, (choice, after) in enumerate(zip(choices, afters, strict=True)):
-        taken[choice.name] = int(weighted[:, c].sum())
-        for value in np.unique(class_values[out[:, c].sum(axis=1) > 0]).tolist():
-            by_value[value].add(c)
-        if after is None:
-            if taken[choice.name]:
-                tally[(start, True, -1, ())] += taken[choice.name]
-            continue
-        for b in range(4):
-            per_combo = np.zeros(len(combos), dtype=np.int64)
-            np.add.at(per_combo, combo, weighted[:, c, b])
-            for k in np.flatnonzero(per_combo).tolist():
-                tally[(after, False, b, tuple(map(int, combos[k])))] += int(per_combo[k])
-    outcomes = [Outcome(s, f, b, ln, count) for (s, f, b, ln), count in tally.items()]
+    _decide_cells(reps, class_values, qualifier, nets, order, prefix, out)
+    outcomes, taken, by_value = tally_classes(game, by_value_nets, class_values, weights, out)
     words, table = describe(by_value, choices, RANKING)
     total = sum(taken.values())
     shares = ", ".join(f"{k} {100 * v / total:.2f}%" for k, v in taken.items() if v)
     analysis = summarize(
-        game, outcomes, strategy="optimal, seeing the up card and one hidden dealer card",
+        game, list(outcomes), strategy="optimal, seeing the up card and one hidden dealer card",
         deck_cards=n, decisions={stage.name: taken},
         words=(f"after {stage.name}: {shares} of deals", *words), table=table,
     )  # fmt: skip
