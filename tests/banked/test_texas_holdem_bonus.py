@@ -135,6 +135,16 @@ def test_published_figures(exact: BankedAnalysis) -> None:
     assert f"{taken['turn']['bet river 1x'] / sum(taken['turn'].values()):.4%}" == "48.4619%"
 
 
+def test_the_atlantic_city_rule() -> None:
+    """The ante paying only on a flush or better (Atlantic City): the shipped file without its
+    straight line gives 5.5935% of the ante, Scott McIntosh's figure as Wizard of Odds quotes
+    it (agreeing exactly with Wizard of Odds on the Las Vegas rules)."""
+    text = GAME.read_text().replace("        - {hand: straight, pays: 1}\n", "", 1)
+    analysis = analyze_banked(load_text(text, name="thb-ac.yaml"), side_bets=False)  # type: ignore[arg-type]
+    assert analysis.house_edge == Fraction(19_447_087_313, 347_672_625_300)
+    assert round(100 * float(analysis.house_edge), 4) == 5.5935
+
+
 def test_dealt_it_agrees_with_the_exact_figures(thb: BankedGame, exact: BankedAnalysis) -> None:
     """The Monte Carlo plays the solver's strategy (the turn by the four board cards' class and
     the hole pair): each decision's shares and the house edge within 4 standard errors."""
