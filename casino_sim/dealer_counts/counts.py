@@ -227,6 +227,20 @@ class PrefixTables(NamedTuple):
     s4: np.ndarray  #: int16[270725, 48]: the 48 completions' values of each 4-card set, sorted
 
 
+@njit(cache=True, inline="always")
+def _hands_below(prefix: PrefixTables, k: int, idx: int, x: int) -> int:
+    """N(T, x): the five-card hands holding the ``k`` cards of colex index ``idx`` below ``x``."""
+    if k == 1:
+        return int(prefix.c1[x, idx])
+    if k == 2:
+        return int(prefix.c2[x, idx])
+    if k == 3:
+        return int(prefix.c3[x, idx])
+    if k == 4:
+        return _count_below(prefix.s4[idx], x)
+    return 1 if prefix.values5[idx] < x else 0
+
+
 def prefix_tables(hands: np.ndarray, values: np.ndarray) -> PrefixTables:
     """The tables of every five-card hand ``hands`` (all of an n-card deck, positions) with
     ``values`` (int16, high values: 0..7461)."""
@@ -253,7 +267,7 @@ def pair_counts(
     ``player`` (int64[5], sorted) below each of the three ``thresholds``, to ``out``
     (int64[3]): inclusion-exclusion over the player's cards, at most three of them beside the
     two (the dealer holds five)."""
-    binomial, c2, c3, s4 = prefix.binomial, prefix.c2, prefix.c3, prefix.s4
+    binomial = prefix.binomial
     t = np.empty(5, dtype=np.int64)
     for j in range(3):
         out[j] = 0
@@ -278,16 +292,7 @@ def pair_counts(
         sign = -1 if size & 1 else 1
         idx = colex_sorted(t, k, binomial)
         for j in range(3):
-            x = thresholds[j]
-            if k == 2:
-                n = c2[x, idx]
-            elif k == 3:
-                n = c3[x, idx]
-            elif k == 4:
-                n = _count_below(s4[idx], x)
-            else:
-                n = 1 if prefix.values5[idx] < x else 0
-            out[j] += sign * n
+            out[j] += sign * _hands_below(prefix, k, idx, thresholds[j])
 
 
 class DealerCells(NamedTuple):
@@ -308,7 +313,7 @@ def _cell_counts(
 ) -> None:
     """Dealer hands containing ``up`` and none of ``player`` (int64[5], sorted) below each of
     the three ``thresholds``, to ``out`` (int64[3])."""
-    binomial, c1, c2, c3, s4 = prefix.binomial, prefix.c1, prefix.c2, prefix.c3, prefix.s4
+    binomial = prefix.binomial
     t = np.empty(6, dtype=np.int64)
     for j in range(3):
         out[j] = 0
@@ -330,18 +335,7 @@ def _cell_counts(
         sign = -1 if (k - 1) & 1 else 1
         idx = colex_sorted(t, k, binomial)
         for j in range(3):
-            x = thresholds[j]
-            if k == 1:
-                n = c1[x, up]
-            elif k == 2:
-                n = c2[x, idx]
-            elif k == 3:
-                n = c3[x, idx]
-            elif k == 4:
-                n = _count_below(s4[idx], x)
-            else:
-                n = 1 if prefix.values5[idx] < x else 0
-            out[j] += sign * n
+            out[j] += sign * _hands_below(prefix, k, idx, thresholds[j])
 
 
 @njit(cache=True, parallel=True)

@@ -88,6 +88,7 @@ __all__ = [
     "is_streets_game",
     "scaled_nets",
     "solve_holdem_streets",
+    "street_words",
 ]
 
 
@@ -301,9 +302,10 @@ def solve_holdem_streets(
         picks.append(pre[best])
     outcomes, taken = _outcomes(game, start, picks, combos, (every, flop_bets, river_seen, folded),
                                 (flop_stay, flop_bet, river_fold, river_bet, pre_bets, states))  # fmt: skip
-    words, table_rows = _words(
-        (pre_stage, flop_stage, river_stage), picks, reps, deck, taken, out, weights, cls,
-        (flop_stay, flop_bet),
+    checked = np.array([not p.wager for p in picks])[cls]  # per hole pair: reaches the flop's
+    words, table_rows = street_words(
+        (pre_stage, flop_stage, river_stage), picks, reps, deck, taken, (out.picks, out.hand5),
+        weights, checked, (flop_stay, flop_bet),
     )  # fmt: skip
     pre_picks = np.array([pre.index(pick) for pick in picks], dtype=np.int8)[cls]
     indexer = RiverIndex(deck, counted)
@@ -374,20 +376,22 @@ def _outcomes(
     return outcomes, taken
 
 
-def _words(
-    stages: tuple[str, str, str],
+def street_words(
+    stages: Sequence[str],
     picks: Sequence[Choice],
     reps: np.ndarray,
     deck: Deck,
-    taken: dict[str, dict[str, int]],
-    out: StreetsDecided,
+    taken: Mapping[str, Mapping[str, int]],
+    flop_decided: tuple[np.ndarray, np.ndarray],
     weights: np.ndarray,
-    cls: np.ndarray,
+    reaching: np.ndarray,
     flop: tuple[Choice, Choice],
 ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """The decisions as shares of the deals; before the flop by starting hand (a table), on the
-    flop (``flop``: its check and its bet, picks 0 and 1) by the player's five cards (the hole
-    pairs that checked before it)."""
+    """The decisions as shares of the deals reaching them; before the flop by starting hand (a
+    table: ``picks`` per hole class, ``reps`` one hole pair of each), on the flop (``flop``: its
+    two actions, picks 0 and 1; ``flop_decided``: the picks and the player's five-card values
+    by flop class and hole pair) by the player's five cards, for the hole pairs ``reaching``
+    it (bool per hole pair, colex)."""
     codes = np.asarray(deck)
     by_action: dict[str, list[str]] = defaultdict(list)
     for pick, rep in zip(picks, reps, strict=True):
@@ -401,10 +405,10 @@ def _words(
         (f"{stages[0]}: {action}", " ".join(sorted(labels, key=label_strength)))
         for action, labels in by_action.items()
     ]
-    checks = np.array([not p.wager for p in picks])[cls]  # per hole pair (colex)
-    flop_picks = np.where(checks[None, :] & (out.picks >= 0), out.picks, -1).astype(np.int8)
+    decided, hand5 = flop_decided
+    flop_picks = np.where(reaching[None, :] & (decided >= 0), decided, -1).astype(np.int8)
     flop_words, flop_rows = describe_flop(
-        stages[1], flop_picks, out.hand5, weights, flop, taken[stages[1]]
+        stages[1], flop_picks, hand5, weights, flop, taken[stages[1]]
     )
     words += list(flop_words[1:])
     rows += [(f"{stages[1]}: {hand}", acts) for hand, acts in flop_rows]

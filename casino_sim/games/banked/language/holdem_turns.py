@@ -50,12 +50,11 @@ from casino_sim.games.banked.language.actions import (
     StrategyTable,
     choices_of,
 )
-from casino_sim.games.banked.language.hands import Deck, label_strength, starting_label
+from casino_sim.games.banked.language.hands import Deck
 from casino_sim.games.banked.language.hands import ranking_values as values_of
 from casino_sim.games.banked.language.holdem import (
     RANKING,
     HoldemSolution,
-    describe_flop,
     every_board_class,
     flop_work,
     full_flop_picks,
@@ -65,7 +64,12 @@ from casino_sim.games.banked.language.holdem import (
 )
 from casino_sim.games.banked.language.holdem_boards import BUCKETS, board_table
 from casino_sim.games.banked.language.holdem_kernels import FLOPS_PER_TASK, MERGED
-from casino_sim.games.banked.language.holdem_streets import LazyPicks, hole_classes, scaled_nets
+from casino_sim.games.banked.language.holdem_streets import (
+    LazyPicks,
+    hole_classes,
+    scaled_nets,
+    street_words,
+)
 from casino_sim.games.banked.language.holdem_turns_kernels import (
     TurnChoices,
     TurnsDecided,
@@ -230,7 +234,10 @@ def solve_holdem_turns(
         picks.append(best)
     outcomes, taken = _outcomes(game, stages, start, picks, paths, combos, buckets,
                                 (by_path, deals), (flop_bets, turn_bets))  # fmt: skip
-    words, table_rows = _words(stages, picks, reps, deck, taken, out, weights, cls, flop_bets)
+    played = np.array([bool(p.wager) for p in picks])[cls]  # per hole pair: reaches the flop's
+    words, table_rows = street_words(
+        stages, picks, reps, deck, taken, (out.picks, out.hand5), weights, played, flop_bets
+    )
     pre_picks = np.array([pre.index(pick) for pick in picks], dtype=np.int8)[cls]
     flop_states = [p[0] for p in paths.values() if p[0] is not None]  # the money on the flop
     turn_states = [s for p in paths.values() for s in (p[0], p[2]) if s is not None]  # on the turn
@@ -292,40 +299,3 @@ def _outcomes(
     if folded:
         outcomes.append(Outcome(start, True, -1, (), folded))
     return outcomes, {stage: dict(t) for stage, t in zip(stages, taken, strict=True)}
-
-
-def _words(
-    stages: tuple[str, str, str],
-    picks: Sequence[Choice],
-    reps: np.ndarray,
-    deck: Deck,
-    taken: dict[str, dict[str, int]],
-    out: TurnsDecided,
-    weights: np.ndarray,
-    cls: np.ndarray,
-    flop: tuple[Choice, Choice],
-) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
-    """The decisions as shares of the deals reaching them; before the flop by starting hand (a
-    table), on the flop by the player's five cards."""
-    codes = np.asarray(deck)
-    by_action: dict[str, list[str]] = {}
-    for pick, rep in zip(picks, reps, strict=True):
-        label = starting_label((int(codes[rep[0]]), int(codes[rep[1]])))
-        by_action.setdefault(pick.name, []).append(label)
-    words = []
-    for stage in stages:
-        total = sum(taken[stage].values())
-        shares = ", ".join(f"{k} {100 * v / total:.2f}%" for k, v in taken[stage].items() if v)
-        words.append(f"after {stage}: {shares} of the deals reaching it")
-    rows = [
-        (f"{stages[0]}: {action}", " ".join(sorted(labels, key=label_strength)))
-        for action, labels in by_action.items()
-    ]
-    played = np.array([bool(p.wager) for p in picks])[cls]  # per hole pair (colex)
-    flop_picks = np.where(played[None, :] & (out.picks >= 0), out.picks, -1).astype(np.int8)
-    flop_words, flop_rows = describe_flop(
-        stages[1], flop_picks, out.hand5, weights, flop, taken[stages[1]]
-    )
-    words += list(flop_words[1:])
-    rows += [(f"{stages[1]}: {hand}", acts) for hand, acts in flop_rows]
-    return tuple(words), tuple(rows)
