@@ -121,7 +121,6 @@ def _run_share(
     from casino_sim.cli.common import pick_seed
     from casino_sim.engine.files import write_json
     from casino_sim.games.banked.language.sharing import (
-        DEFAULT_SAMPLES,
         ShareAnalysis,
         analyze_share,
         counted_exactly,
@@ -132,8 +131,7 @@ def _run_share(
             f"--csv: share:{others} is sampled, with no exact return table; use --json"
         )
     seed = pick_seed(args.seed)
-    samples = args.samples or DEFAULT_SAMPLES
-    share = analyze_share(game, others, samples=samples, seed=seed)
+    share = analyze_share(game, others, samples=args.samples, seed=seed)
     label = f"share:{others}"
     if isinstance(share, ShareAnalysis):
         print(format_share(share))

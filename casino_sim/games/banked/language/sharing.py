@@ -46,6 +46,11 @@ from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.actions import choices_of
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck
 from casino_sim.games.banked.language.kernels import ShareTables, seen_card_counts, shared_counts
+from casino_sim.games.banked.language.leak_kinds import (
+    DEFAULT_SAMPLES,
+    SampledShare,
+    share_estimate,
+)
 from casino_sim.games.banked.language.nets import NetsByValue, best_action
 from casino_sim.games.banked.language.outcomes import BankedAnalysis, Outcome, summarize
 from casino_sim.games.banked.language.showdown import (
@@ -55,6 +60,7 @@ from casino_sim.games.banked.language.showdown import (
     hand_values,
     player_classes,
 )
+from casino_sim.games.banked.language.upcard import is_upcard_game
 
 __all__ = [
     "EXACT_LIMIT",
@@ -67,9 +73,6 @@ __all__ = [
 #: The most (player class, seen set) pairs counted exactly: Three Card Poker with one other
 #: hand seen is 32 million (a few seconds); two others would be 25 billion.
 EXACT_LIMIT = 60_000_000
-#: Sampled (hand, seen cards) pairs by default: the gain's 95% interval is then about
-#: +-0.02 points of the ante at Three Card Poker with five others seen.
-DEFAULT_SAMPLES = 2_000_000
 #: The dealer hands the inclusion-exclusion tables are made for.
 MAX_DEALER_CARDS = 3
 
@@ -83,24 +86,6 @@ class ShareAnalysis:
     analysis: BankedAnalysis
     house_edge_without: Fraction
     seen_sets: int
-
-
-@dataclass(frozen=True)
-class SampledShare:
-    """Sampled: the house edge and element of risk with ``others`` hands seen, each with its
-    95% interval, from ``samples`` (hand, seen cards) drawn with ``seed``; the share of them
-    on which the best action differs from the one without the leak."""
-
-    others: int
-    house_edge: float
-    house_edge_interval: tuple[float, float]
-    element_of_risk: float
-    element_of_risk_interval: tuple[float, float]
-    house_edge_without: Fraction
-    changed_share: float
-    samples: int
-    seed: int
-    house_edge_per: str
 
 
 @dataclass(frozen=True)
@@ -123,15 +108,20 @@ def analyze_share(
     others: int,
     *,
     deck: Deck = FULL_DECK,
-    samples: int = DEFAULT_SAMPLES,
+    samples: int | None = None,
     seed: int = 0,
     exact_limit: int = EXACT_LIMIT,
 ) -> ShareAnalysis | SampledShare:
     """The best strategy and figures of ``game`` when the player sees ``others`` more hands:
     exact when the pairs of player class and seen set number at most ``exact_limit``, else
-    sampled."""
+    sampled (``samples``: by default :data:`DEFAULT_SAMPLES`, at a game with a dealer card up
+    what about a minute allows)."""
     from casino_sim.games.banked.language import solve_banked
 
+    if is_upcard_game(game):  # a dealer card face up: sampled (each deal valued exactly)
+        from casino_sim.games.banked.language.upcard_share import analyze_upcard_share
+
+        return analyze_upcard_share(game, others, deck, samples, seed)
     try:
         check_showdown(game)
     except OptionError:
@@ -152,6 +142,7 @@ def analyze_share(
             f"--leak share:{others}: {others} other hands of {stage.player} cards do not fit in "
             f"the {len(deck)}-card deck beside the player's and the dealer's; at most share:{most}"
         )
+    samples = DEFAULT_SAMPLES if samples is None else samples
     if samples < 1000:
         raise OptionError(f"--samples: at least 1,000 sampled deals, got {samples:,}")
     tables = _tables(game, deck)
@@ -173,6 +164,8 @@ def counted_exactly(
     >>> counted_exactly(game, 1), counted_exactly(game, 2)
     (True, False)
     """
+    if is_upcard_game(game):  # always sampled
+        return False
     player = game.stages[0].player
     classes = len(player_classes(deck, player)[0])
     return classes * math.comb(len(deck) - player, others * player) <= exact_limit
@@ -266,7 +259,6 @@ def _sampled(
     seed: int,
 ) -> SampledShare:
     n = len(deck)
-    unit = float(game.wagers[game.house_edge_per].initial)
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(others,)))
     per_class = rng.multinomial(samples, tables.weights / tables.weights.sum())
     gains = np.empty(samples)
@@ -294,26 +286,6 @@ def _sampled(
         bet_without += float(tables.weights[r]) * float(tables.total[r].sum()) * felt[base]
         at += k
     deals_total = float((tables.weights * tables.total.sum(axis=1)).sum())
-    mean_bet_without = bet_without / deals_total
-    gain, gain_se = gains.mean(), gains.std(ddof=1) / math.sqrt(samples)
-    edge = float(without) - gain / unit
-    edge_half = 1.96 * gain_se / unit
-    net = -float(without) * unit + gain
-    bet = mean_bet_without + extra.mean()
-    # element of risk -net/bet: its interval by the delta method on the (gain, extra bet) pairs
-    grad = np.array([-1 / bet, net / bet**2])
-    cov = np.cov(np.stack([gains, extra])) / samples
-    eor_half = 1.96 * math.sqrt(float(grad @ cov @ grad))
-    eor = -net / bet
-    return SampledShare(
-        others=others,
-        house_edge=edge,
-        house_edge_interval=(edge - edge_half, edge + edge_half),
-        element_of_risk=eor,
-        element_of_risk_interval=(eor - eor_half, eor + eor_half),
-        house_edge_without=without,
-        changed_share=changed / samples,
-        samples=samples,
-        seed=seed,
-        house_edge_per=game.house_edge_per,
+    return share_estimate(
+        game, others, without, (gains, extra), changed, bet_without / deals_total, seed
     )
