@@ -131,12 +131,19 @@ def _check(game: BankedGame) -> tuple[str, str, str]:
         and all(len(b) == 1 and len(a) == 2 for a, b in ((flop, bets[1]), (turn, bets[2])))
         and all(any(isinstance(x, StayAction) for x in a) for a in (flop, turn))
         and all(a.up_to in (None, a.times) for a in (bets[1][0], bets[2][0]))
-        and len({*wagers[:-2]} | {wagers[-2]} | {wagers[-1]}) == len({*wagers[:-2]}) + 2
+        and _own_wagers(wagers)
         and all(game.wagers[w].initial == 0 for w in wagers)
     )
     if not ok:
         raise OptionError(need)
-    return stages  # type: ignore[return-value]
+    return stages[0], stages[1], stages[2]
+
+
+def _own_wagers(wagers: list[str]) -> bool:
+    """Whether the flop's bet and the turn's (the last two of ``wagers``) are on wagers of their
+    own: not each other's, nor any bet's before the flop."""
+    *before, on_flop, on_turn = wagers
+    return on_flop != on_turn and on_flop not in before and on_turn not in before
 
 
 def _turn_work(deck: Deck) -> TurnWork:
