@@ -28,7 +28,7 @@ from math import comb
 import numpy as np
 from numba import njit, prange
 
-from casino_sim.combinatorics import BINOMIAL, colex_index, combinations_array
+from casino_sim.combinatorics import BINOMIAL, colex5, colex_index, combinations_array
 from casino_sim.config.banked_game import BankedGame, StrategyRule
 from casino_sim.dealer_counts.cache import load_counts
 from casino_sim.dealer_counts.counts import (
@@ -50,6 +50,7 @@ __all__ = [
     "check_upcard",
     "deal_counts",
     "is_upcard_game",
+    "showdown_bucket",
     "solve_upcard",
 ]
 
@@ -121,6 +122,17 @@ def _full_deck_counts(qualifier: int) -> UpcardCounts:
     )
 
 
+@njit(cache=True, inline="always")
+def showdown_bucket(mine: int, theirs: int, qualifies: bool) -> int:
+    """The showdown's bucket: 0 the dealer does not qualify, 1 the player's value ``mine`` wins,
+    2 a tie, 3 the dealer's ``theirs`` wins."""
+    if not qualifies:
+        return 0
+    if mine > theirs:
+        return 1
+    return 2 if mine == theirs else 3
+
+
 @njit(cache=True, parallel=True)
 def _deal_counts(
     hands: np.ndarray, values5: np.ndarray, qualifies: np.ndarray, holes: np.ndarray,
@@ -148,24 +160,8 @@ def _deal_counts(
                     continue
                 dealer[0] = up
                 dealer[1:] = hole
-                # colex of the five dealer cards, sorted by insertion
-                for a in range(1, 5):
-                    b = a
-                    while b > 0 and dealer[b - 1] > dealer[b]:
-                        dealer[b - 1], dealer[b] = dealer[b], dealer[b - 1]
-                        b -= 1
-                index = 0
-                for j in range(5):
-                    index += binomial[dealer[j], j + 1]
-                theirs = values5[index]
-                if not qualifies[theirs]:
-                    out[h, up, 0] += 1
-                elif mine > theirs:
-                    out[h, up, 1] += 1
-                elif mine == theirs:
-                    out[h, up, 2] += 1
-                else:
-                    out[h, up, 3] += 1
+                theirs = values5[colex5(dealer, 0, binomial)]
+                out[h, up, showdown_bucket(mine, theirs, qualifies[theirs])] += 1
 
 
 def deal_counts(game: BankedGame, deck: Deck) -> UpcardCounts:

@@ -24,7 +24,7 @@ from math import comb
 import numpy as np
 from numba import njit, prange
 
-from casino_sim.combinatorics import BINOMIAL, colex_index
+from casino_sim.combinatorics import BINOMIAL, colex5, colex_index
 from casino_sim.config.banked_game import BankedGame
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.hands import Deck, meets
@@ -35,7 +35,7 @@ from casino_sim.games.banked.language.leak_kinds import (
     share_estimate,
 )
 from casino_sim.games.banked.language.nets import NetsByValue, best_action
-from casino_sim.games.banked.language.upcard import RANKING, check_upcard
+from casino_sim.games.banked.language.upcard import RANKING, check_upcard, showdown_bucket
 
 __all__ = ["analyze_upcard_share"]
 
@@ -48,38 +48,23 @@ HANDS_PER_SECOND = 25_000_000
 @njit(cache=True, parallel=True)
 def _hidden_counts(
     mine: np.ndarray, ups: np.ndarray, unseen: np.ndarray, values5: np.ndarray,
-    qualifier: int, out: np.ndarray,
+    qualifies: np.ndarray, out: np.ndarray,
 ) -> None:  # fmt: skip
     """Per drawn deal (the player's value ``mine``, the up card ``ups``, the cards nobody saw
-    ``unseen`` int64[deals, m]) every four hidden cards of the dealer by outcome into ``out``
-    int64[deals, 4] (does not qualify, player wins, tie, dealer wins)."""
+    ``unseen`` int64[deals, m]) every four hidden cards of the dealer by showdown bucket into
+    ``out`` int64[deals, 4] (:func:`~.upcard.showdown_bucket`)."""
     m = unseen.shape[1]
     for s in prange(unseen.shape[0]):
         cards = np.empty(5, dtype=np.int64)
         rest = unseen[s]
+        cards[0] = ups[s]
         for a in range(m):
             for b in range(a + 1, m):
                 for c in range(b + 1, m):
                     for d in range(c + 1, m):
-                        cards[0], cards[1], cards[2] = ups[s], rest[a], rest[b]
-                        cards[3], cards[4] = rest[c], rest[d]
-                        for i in range(1, 5):  # sorted by insertion: the colex index
-                            j = i
-                            while j > 0 and cards[j - 1] > cards[j]:
-                                cards[j - 1], cards[j] = cards[j], cards[j - 1]
-                                j -= 1
-                        index = 0
-                        for i in range(5):
-                            index += BINOMIAL[cards[i], i + 1]
-                        theirs = values5[index]
-                        if theirs < qualifier:
-                            out[s, 0] += 1
-                        elif mine[s] > theirs:
-                            out[s, 1] += 1
-                        elif mine[s] == theirs:
-                            out[s, 2] += 1
-                        else:
-                            out[s, 3] += 1
+                        cards[1], cards[2], cards[3], cards[4] = rest[a], rest[b], rest[c], rest[d]
+                        theirs = values5[colex5(cards, 0, BINOMIAL)]
+                        out[s, showdown_bucket(mine[s], theirs, qualifies[theirs])] += 1
 
 
 def analyze_upcard_share(
@@ -118,9 +103,8 @@ def analyze_upcard_share(
     values5 = values_of(RANKING, deck)
     mine = values5[colex_index(own)].astype(np.int64)
     counts = np.zeros((samples, 4), dtype=np.int64)
-    qualifier = int(np.argmax(meets(game.qualifier, RANKING)))
     _hidden_counts(mine, up, np.ascontiguousarray(order[:, 6 + 5 * others :]),
-                   values5.astype(np.int64), qualifier, counts)  # fmt: skip
+                   values5.astype(np.int64), meets(game.qualifier, RANKING), counts)  # fmt: skip
     assert point.indexer is not None
     base = without_picks[point.indexer.index(own, up[:, None])].astype(np.int64)
     nets = NetsByValue(game)
