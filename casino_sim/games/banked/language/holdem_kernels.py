@@ -29,6 +29,7 @@ __all__ = [
     "Decided",
     "FlopSums",
     "FlopWork",
+    "add_row",
     "flop_sums",
     "hole_sums",
     "solve_flops",
@@ -88,7 +89,7 @@ class Decided(NamedTuple):
 
 
 class FlopSums(NamedTuple):
-    """One thread's sums for :func:`sum_flop` (``width``: the columns of :func:`_add_row`): ``acc``
+    """One thread's sums for :func:`sum_flop` (``width``: the columns of :func:`add_row`): ``acc``
     int32[n * (n - 1) / 2, width] by hole pair; ``every`` int32[5, 676, width] and ``holding``
     int32[5, n, 26, width] by flush suit; ``seen`` bool[5], the flush suits met; per pair of
     types the row of the :class:`~.holdem_boards.BoardTable` it was last read from
@@ -117,7 +118,7 @@ def flop_sums(n: int, width: int) -> FlopSums:
 
 
 @njit(cache=True, inline="always")
-def _add_row(
+def add_row(
     into: np.ndarray, r: int, at: int, size: int, boards: BoardTable, split: int, buckets: int
 ) -> None:  # fmt: skip
     """Add row ``at`` of ``boards`` ``size`` times to the sums ``into[r]``: its counts at its
@@ -151,7 +152,7 @@ def sum_flop(
     buckets: int,
 ) -> None:  # fmt: skip
     """Fill ``sums.acc[hole]`` (zero before) with the counts of flop class ``f`` summed over its
-    boards, each weighted by its orbit size (the columns of :func:`_add_row`, ``buckets`` 4 or
+    boards, each weighted by its orbit size (the columns of :func:`add_row`, ``buckets`` 4 or
     6 a line).
 
     A hole pair's sum is over the boards that miss both its cards: the sum over every board
@@ -182,7 +183,7 @@ def sum_flop(
         b = flops.tr_board[t]
         counts = boards.counts
         for at in range(boards.start[b], boards.start[b] + boards.rows[b]):
-            # :func:`_add_row` written out: this loop reads every row of every board, and a
+            # :func:`add_row` written out: this loop reads every row of every board, and a
             # call a row doubles the solver's time
             pair, col = boards.pair[at], buckets * boards.line[at]
             first = counts[at, 0]
@@ -208,10 +209,10 @@ def sum_flop(
                 pair = min(kind, other) * TYPES + max(kind, other)
                 if board_of[pair] == t:
                     held = (suit * n + card) * TYPES + other
-                    _add_row(holding_rows, held, row_of[pair], size, boards, split, buckets)
+                    add_row(holding_rows, held, row_of[pair], size, boards, split, buckets)
         pair = min(kt, kr) * TYPES + max(kt, kr)
         if board_of[pair] == t:
-            _add_row(acc, both, row_of[pair], size, boards, split, buckets)
+            add_row(acc, both, row_of[pair], size, boards, split, buckets)
     for suit in range(5):
         if not seen[suit]:
             continue

@@ -16,7 +16,12 @@ from numba import njit, prange
 
 from casino_sim.combinatorics import colex5
 from casino_sim.games.banked.language.holdem_boards import TYPES, BoardTable, HoldemTables
-from casino_sim.games.banked.language.holdem_kernels import FLOPS_PER_TASK, MERGED, FlopWork
+from casino_sim.games.banked.language.holdem_kernels import (
+    FLOPS_PER_TASK,
+    MERGED,
+    FlopWork,
+    add_row,
+)
 
 __all__ = ["TurnChoices", "TurnSums", "TurnWork", "TurnsDecided", "solve_turns"]
 
@@ -118,29 +123,16 @@ def _kind(code: int, suit: int) -> int:
     return 2 * (code >> 2) + (1 if (code & 3) == suit else 0)
 
 
-@njit(cache=True, inline="always")
-def _add_counts(into: np.ndarray, at: int, boards: BoardTable, buckets: int) -> None:
-    """Add row ``at``'s counts at its line's columns (4 buckets: a dealer who does not qualify
-    in bucket 0)."""
-    col = buckets * boards.line[at]
-    counts = boards.counts
-    first = np.int32(counts[at, 0])
-    if buckets == MERGED:
-        first += counts[at, 4] + counts[at, 5]
-    into[col] += first
-    for k in range(1, buckets):
-        into[col + k] += counts[at, k]
-
-
 @njit(cache=True)
 def _sum_rivers(
     f: int, t: int, work: FlopWork, turns: TurnWork, tables: HoldemTables, boards: BoardTable,
     sums: TurnSums, buckets: int,
 ) -> None:  # fmt: skip
-    """Sum every river of flop class ``f`` and turn ``t`` into ``sums.every`` and
-    ``sums.holding`` (by flush suit)."""
+    """Sum every river of flop class ``f`` and turn ``t`` into ``sums.every`` (by flush suit)
+    and ``sums.holding`` (by river card)."""
     codes, binomial = tables.codes, tables.binomial
     n = codes.shape[0]
+    holding_rows = sums.holding.reshape(n * TYPES, sums.holding.shape[2])  # a view: one row a sum
     flop, turn = work.flops[f], turns.card[t]
     cards = np.empty(5, dtype=np.int64)
     cards[:3] = flop
@@ -164,7 +156,7 @@ def _sum_rivers(
         every, touched, marked = sums.every, sums.touched, sums.marked
         counts, last = boards.counts, TYPES * TYPES
         for at in range(boards.start[b], boards.start[b] + boards.rows[b]):
-            # :func:`_add_counts` written out, scalar indices: a row view a row doubles the time
+            # :func:`~.holdem_kernels.add_row` written out: a call a row doubles the time
             pair, col = boards.pair[at], buckets * boards.line[at]
             if not marked[suit, pair]:
                 marked[suit, pair] = True
@@ -182,7 +174,8 @@ def _sum_rivers(
         for other in range(TYPES):
             pair = min(kr, other) * TYPES + max(kr, other)
             if sums.board_of[pair] == marker:
-                _add_counts(sums.holding[r, other], sums.row_of[pair], boards, buckets)
+                held = r * TYPES + other
+                add_row(holding_rows, held, sums.row_of[pair], 1, boards, 0, buckets)
 
 
 @njit(cache=True)
