@@ -1,5 +1,6 @@
-"""``casino-sim optimize FLOOR --decide tables``: how many tables of each banked group to open in
-each block of hours and weekday (:mod:`casino_sim.floor.optimize`).
+"""``casino-sim optimize FLOOR --decide tables|minimums``: how many tables of each banked group to
+open in each block of hours and weekday (:mod:`casino_sim.floor.optimize`), or at what table
+minimum (:mod:`casino_sim.floor.optimize_minimums`).
 
 ``casino-sim optimize floors/casino-costs --max-turned-away 5% --out optimized.yaml
 --heatmap schedule.svg`` searches with common random numbers, prints the schedule, the
@@ -14,6 +15,7 @@ import argparse
 import math
 import re
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,6 +34,7 @@ from casino_sim.cli.common import (
     run_seed,
     write_floor_file,
 )
+from casino_sim.errors import OptionError
 
 if TYPE_CHECKING:
     from casino_sim.config.floor_loader import Floor
@@ -69,8 +72,15 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument("floor", metavar="FLOOR", help="a floor file or shipped name")
     parser.add_argument(
-        "--decide", choices=("tables",), default="tables",
-        help="what is decided: tables (per group, weekday and block of hours)",
+        "--decide", choices=("tables", "minimums"), default="tables",
+        help="what is decided per group, weekday and block of hours: tables (how many are "
+        "open) or minimums (the table minimum: every candidate of --minimums run in every "
+        "block, the best kept where it beats today's at 95%%)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--minimums", default=None, metavar="LADDER",
+        help="with --decide minimums: the candidate minimums, comma-separated (e.g. 5,10,25; "
+        "default: 5, 10, 15, 25, 50, 100, 200, 500 within each group's limits), today's added",
     )  # fmt: skip
     parser.add_argument(
         "--groups", default=None,
@@ -137,8 +147,9 @@ def format_optimized(optimized: Optimized, *, name: str, options: OptimizeOption
 
     o = optimized
     limit = 1.0 if options.max_turned_away is None else options.max_turned_away
+    what = "tables" if o.decide == "tables" else "table minimums"
     lines = [
-        f"Optimized tables for {name}: blocks of {o.block_hours} h, objective "
+        f"Optimized {what} for {name}: blocks of {o.block_hours} h, objective "
         f"{options.objective} per week, at most {limit:.1%} turned away in a block",
         f"Search: {o.rounds} round(s), {o.evaluations} floor runs ({o.floor_years:.2f} "
         f"floor-years simulated), {o.seconds:,.0f} s; stopped: {o.stopped}",
@@ -153,14 +164,15 @@ def format_optimized(optimized: Optimized, *, name: str, options: OptimizeOption
         header = "".join(f"{b * o.block_hours:02d}h".rjust(6) for b in range(blocks))
         lines += [
             "",
-            f"{group}: tables open (was: in brackets where it moved)",
+            f"{group}: {'tables open' if o.decide == 'tables' else 'table minimum ($)'} "
+            "(was: in brackets where it moved)",
             f"  {'':10}{header}",
         ]
         for d in range(7):
             cells = []
             for b in range(blocks):
-                now, was = int(counts[d, b]), int(o.base[group][d, b])
-                cells.append((f"{now}" if now == was else f"{now}({was})").rjust(6))
+                now, was = f"{counts[d, b]:g}", f"{o.base[group][d, b]:g}"
+                cells.append((now if now == was else f"{now}({was})").rjust(6))
             lines.append(f"  {DAYS[d]:10}" + "".join(cells))
     weeks = options.days / 7
     p = o.objective
@@ -187,6 +199,18 @@ def format_optimized(optimized: Optimized, *, name: str, options: OptimizeOption
     return "\n".join(lines)
 
 
+def _ladder(text: str | None, decide: str) -> tuple[Fraction, ...] | None:
+    """``--minimums 5,10,25`` as amounts (only with ``--decide minimums``)."""
+    if text is None:
+        return None
+    require(decide == "minimums", "--minimums: only with --decide minimums")
+    amount = Number("money", low=Fraction(1, 100), high=10**6)
+    try:
+        return tuple(sorted({Fraction(amount(item)) for item in comma_list(text, "--minimums")}))
+    except argparse.ArgumentTypeError as error:
+        raise OptionError(f"--minimums: {error}") from None
+
+
 def _groups(floor: Floor, text: str | None) -> tuple[str, ...]:
     banked = [g.name for g in floor.definition.tables if hasattr(g, "schedule")]
     if text is None:
@@ -210,6 +234,7 @@ def run(args: argparse.Namespace) -> int:
         schedule_data,
         schedule_rows,
     )
+    from casino_sim.floor.optimize_minimums import optimize_minimums
     from casino_sim.report.floor import json_ready
     from casino_sim.report.floor_plots import PLOT_FORMATS
     from casino_sim.report.schedule_plot import schedule_heatmap
@@ -224,36 +249,45 @@ def run(args: argparse.Namespace) -> int:
             f"--heatmap {args.heatmap}: a .svg, .png or .pdf file")  # fmt: skip
     outputs = {"--out": args.out, "--heatmap": args.heatmap, "--json": args.json}
     check_outputs(args, outputs, floor.inputs.values())
+    ladder = _ladder(args.minimums, args.decide)
     seed = run_seed(args)
     options = OptimizeOptions(
         groups=_groups(floor, args.groups), block_hours=args.block_hours,
         objective=args.objective, max_turned_away=float(args.max_turned_away),
         days=args.days, replications=args.replications, seed=seed, rounds=args.rounds,
         budget_seconds=args.budget, workers=args.workers, by_weekday=not args.same_every_day,
+        decide=args.decide,
     )  # fmt: skip
     started = time.perf_counter()
-    optimized = optimize_tables(floor, options)
+    if args.decide == "minimums":
+        optimized = optimize_minimums(floor, options, ladder=ladder)
+        best = "the lowest share turned away of the ladder"
+    else:
+        optimized = optimize_tables(floor, options)
+        best = "every table open"
     elapsed = time.perf_counter() - started
     require(not optimized.unmet, "--max-turned-away: no schedule meets it in "
             f"{len(optimized.unmet)} block(s), e.g. {optimized.unmet[0] if optimized.unmet else ''} "
-            "(the best reachable: every table open)")  # fmt: skip
+            f"(the best reachable: {best})")  # fmt: skip
     print(format_optimized(optimized, name=args.floor, options=options))
     print(f"  seed {seed}; {options.replications} replications of {options.days} days per run")
     written = []
     if args.out:
         data = to_data(floor.definition)
+        key = "schedule" if args.decide == "tables" else "minimums"
         for group in data["tables"]:
             if group["name"] in optimized.schedules:
-                counts = optimized.schedules[group["name"]]
-                group["schedule"] = schedule_data(counts, options.block_hours)
+                values = optimized.schedules[group["name"]]
+                group[key] = schedule_data(values, options.block_hours)
         header = (
-            f"{data.get('name', 'floor')}: tables optimized by casino-sim optimize (seed {seed})"
+            f"{data.get('name', 'floor')}: {'tables' if key == 'schedule' else 'minimums'} "
+            f"optimized by casino-sim optimize (seed {seed})"
         )
         write_floor_file(Path(args.out), floor_yaml(data, header=header), force=args.force)
         written.append(f"floor file {args.out}")
     if args.heatmap:
         image = schedule_heatmap(optimized.schedules, optimized.base, options.block_hours,
-                                 heatmap_format)  # fmt: skip
+                                 heatmap_format, optimized.decide)  # fmt: skip
         write_atomic(args.heatmap, image, overwrite=args.force)
         written.append(f"heat map {args.heatmap}")
     if args.json:

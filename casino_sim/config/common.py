@@ -105,7 +105,7 @@ def frozen_mapping(values: Mapping[K, T], order: Sequence[str]) -> Mapping[K, T]
     return MappingProxyType(dict(sorted(values.items(), key=lambda kv: rank.get(kv[0], len(rank)))))
 
 
-def require_whole_cents(amount: Fraction | None, *path: str) -> None:
+def require_whole_cents(amount: Fraction | None, *path: str | int) -> None:
     """Money the simulations keep in integer cents must be a whole number of cents.
 
     >>> require_whole_cents(Fraction(5, 2), "ante")

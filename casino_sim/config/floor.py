@@ -29,7 +29,7 @@ from pydantic import AfterValidator, Field, WithJsonSchema
 from casino_sim.config.common import definition, require_whole_cents
 from casino_sim.config.floor_costs import Costs
 from casino_sim.config.floor_meters import BadBeatMeterDef, MeterDef, ProgressiveMeterDef
-from casino_sim.config.floor_schedule import TableSchedule
+from casino_sim.config.floor_schedule import MinimumSchedule, TableSchedule
 from casino_sim.config.hours import ALWAYS_OPEN, SECONDS_PER_DAY, Hours, OpenHours
 from casino_sim.config.money import Flag, Number, PositiveAmount, PositiveNumber, Share, Text
 from casino_sim.config.problems import FieldProblem
@@ -189,6 +189,8 @@ class BankedGroup:
     """Dealer breaks; null = none modelled."""
     schedule: TableSchedule | None = None
     """Tables open by block of hours and weekday (at most count); null = every table while open."""
+    minimums: MinimumSchedule | None = None
+    """The table minimum (ante) by block of hours and weekday, within min_ante..max_ante; null = min_ante at every hour."""
 
     def __post_init__(self) -> None:
         if self.schedule is not None:
@@ -199,6 +201,17 @@ class BankedGroup:
             raise FieldProblem(
                 f"min_ante {self.min_ante} is above max_ante {self.max_ante}", "max_ante"
             )
+        if self.minimums is not None:
+            self.minimums.check_limits(self.min_ante, self.max_ante, ("min_ante", "max_ante"))
+
+    @property
+    def limits(self) -> tuple[Fraction, Fraction]:
+        """The smallest and the largest ante."""
+        return self.min_ante, self.max_ante
+
+    def minimum_amounts(self) -> list[Fraction]:
+        """Every table minimum of the week, lowest first (``min_ante`` without ``minimums``)."""
+        return [self.min_ante] if self.minimums is None else self.minimums.amounts()
 
 
 @definition
@@ -273,6 +286,8 @@ class BankedGameGroup:
     """Dealer breaks; null = none modelled."""
     schedule: TableSchedule | None = None
     """Tables open by block of hours and weekday (at most count); null = every table while open."""
+    minimums: MinimumSchedule | None = None
+    """The table minimum (bet) by block of hours and weekday, within min_bet..max_bet; null = min_bet at every hour."""
 
     def __post_init__(self) -> None:
         if self.schedule is not None:
@@ -282,6 +297,17 @@ class BankedGameGroup:
         require_whole_cents(self.max_bet, "max_bet")
         if self.min_bet > self.max_bet:
             raise FieldProblem(f"min_bet {self.min_bet} is above max_bet {self.max_bet}", "max_bet")
+        if self.minimums is not None:
+            self.minimums.check_limits(self.min_bet, self.max_bet, ("min_bet", "max_bet"))
+
+    @property
+    def limits(self) -> tuple[Fraction, Fraction]:
+        """The smallest and the largest bet."""
+        return self.min_bet, self.max_bet
+
+    def minimum_amounts(self) -> list[Fraction]:
+        """Every table minimum of the week, lowest first (``min_bet`` without ``minimums``)."""
+        return [self.min_bet] if self.minimums is None else self.minimums.amounts()
 
 
 TableGroup = Annotated[BankedGroup | BankedGameGroup | PokerGroup, Field(discriminator="game")]
@@ -307,7 +333,11 @@ class PlayerType:
     buy_in: PositiveAmount | None = None
     """Chips bought per session; null = an unlimited bankroll."""
     ante: PositiveAmount | None = None
-    """Ante at banked games (at a banked game group: the bet on its house_edge_per wager); null = the group's min_ante (min_bet)."""
+    """Ante at banked games (at a banked game group: the bet on its house_edge_per wager); null = the table's minimum."""
+    bets: Mapping[PositiveAmount, Share] | None = None
+    """Or a bet-size distribution: each ante with the share of sessions that bet it ({5: 60%, 25: 40%}, shares summing to 1); not with ante."""
+    max_minimum: PositiveAmount | None = None
+    """The highest table minimum the type accepts (below it, a type betting less raises its bet to the minimum); a group whose minimum is higher is passed over; null = any."""
     side_bet: Share = Fraction(0)
     """Probability that a session plays the side bets (the progressive; a banked game group's side bets on the felt)."""
     strategy: str = "optimal"
@@ -322,14 +352,40 @@ class PlayerType:
     def __post_init__(self) -> None:
         require_whole_cents(self.buy_in, "buy_in")
         require_whole_cents(self.ante, "ante")
+        require_whole_cents(self.max_minimum, "max_minimum")
+        if self.bets is not None:
+            if self.ante is not None:
+                raise FieldProblem("give ante or bets, not both", "bets")
+            if not self.bets:
+                raise FieldProblem("at least one bet", "bets")
+            for amount in self.bets:
+                require_whole_cents(amount, "bets", str(amount))
+            if sum(self.bets.values()) != 1:
+                raise FieldProblem(
+                    f"the shares sum to {sum(self.bets.values())}, expected 1", "bets"
+                )
+            object.__setattr__(self, "bets", MappingProxyType(dict(sorted(self.bets.items()))))
 
-    def ante_for(self, group: BankedGroup) -> Fraction:
-        """This type's ante at ``group``: :attr:`ante`, else the group's ``min_ante``."""
-        return group.min_ante if self.ante is None else self.ante
+    def wanted(self) -> tuple[Fraction | None, ...]:
+        """The bets the type wants, as :attr:`bets` lists them (None: the table's minimum)."""
+        return tuple(self.bets) if self.bets is not None else (self.ante,)
 
-    def bet_for(self, group: BankedGameGroup) -> Fraction:
-        """This type's bet at a banked game ``group``: :attr:`ante`, else the group's ``min_bet``."""
-        return group.min_bet if self.ante is None else self.ante
+    def stake(self, wanted: Fraction | None, minimum: Fraction) -> Fraction | None:
+        """The bet placed at a table of ``minimum`` by a player who wants ``wanted``: the larger,
+        or None when the minimum is above :attr:`max_minimum` (the player passes it over).
+
+        >>> t = PlayerType(name="p", games=("pit",), ante=Fraction(10), max_minimum=Fraction(25))
+        >>> t.stake(Fraction(10), Fraction(5)), t.stake(Fraction(10), Fraction(25)), t.stake(Fraction(10), Fraction(50))
+        (Fraction(10, 1), Fraction(25, 1), None)
+        """
+        if self.max_minimum is not None and minimum > self.max_minimum:
+            return None
+        return minimum if wanted is None else max(wanted, minimum)
+
+    def stakes_at(self, group: BankedGroup | BankedGameGroup) -> list[Fraction]:
+        """Every bet the type may place at ``group`` over the week, lowest first."""
+        bets = {self.stake(w, m) for w in self.wanted() for m in group.minimum_amounts()}
+        return sorted(b for b in bets if b is not None)
 
     @property
     def strategy_is_named(self) -> bool:
@@ -543,30 +599,19 @@ class FloorDefinition:
                         position,
                     )
                 )
-            elif (
-                isinstance(group, BankedGroup)
-                and player.ante is not None
-                and not group.min_ante <= player.ante <= group.max_ante
-            ):
-                problems.append(
-                    FieldProblem(
-                        f"ante {player.ante} is outside group {name!r}'s limits "
-                        f"{group.min_ante}..{group.max_ante}",
-                        *where,
-                        "ante",
-                    )
-                )
-            elif (
-                isinstance(group, BankedGameGroup)
-                and player.ante is not None
-                and not group.min_bet <= player.ante <= group.max_bet
-            ):
-                problems.append(
-                    FieldProblem(
-                        f"ante {player.ante} is outside group {name!r}'s limits "
-                        f"{group.min_bet}..{group.max_bet} (min_bet..max_bet)",
-                        *where,
-                        "ante",
-                    )
-                )
+            elif isinstance(group, BankedGroup | BankedGameGroup):
+                low, high = group.limits
+                names = "" if isinstance(group, BankedGroup) else " (min_bet..max_bet)"
+                key = "ante" if player.bets is None else "bets"
+                for wanted in player.wanted():
+                    if wanted is not None and not low <= wanted <= high:
+                        problems.append(
+                            FieldProblem(
+                                f"{key} {wanted} is outside group {name!r}'s limits "
+                                f"{low}..{high}{names}",
+                                *where,
+                                key,
+                                *(() if player.bets is None else (str(wanted),)),
+                            )
+                        )
         return problems

@@ -284,10 +284,12 @@ class _Reader:
                 self.problem(("traffic", "players", k, "strategy"),
                              f"{game.name} (group {group.name!r}) has no strategy "
                              f"{player.strategy!r}; expected one of {', '.join(names)}")  # fmt: skip
-            if cents(player.bet_for(group)) % unit:
-                self.problem(("traffic", "players", k, "ante"),
-                             f"a bet of {player.bet_for(group)} is not {unit} units of whole "
-                             f"cents ({game.name}: {game.house_edge_per} is {unit} units)")  # fmt: skip
+            for bet in player.stakes_at(group):
+                if cents(bet) % unit:
+                    self.problem(("traffic", "players", k, "ante"),
+                                 f"a bet of {bet} is not {unit} units of whole cents "
+                                 f"({game.name}: {game.house_edge_per} is {unit} units)")  # fmt: skip
+                    break
 
     def check_poker(
         self,

@@ -53,8 +53,8 @@ _METER_FIGURES = ("liability_end", "meter_end", "money_in", "paid", "house_funde
 #: Figures outside the groups that may be negative (no range).
 _SIGNED = frozenset({"mean_result", "house_result_per_day", "groups_win_per_day",
                      "net_contribution_per_day"})  # fmt: skip
-_PLAYER_FIGURES = ("arrivals", "turned_away", "turned_away_share", "gave_up_waiting",
-                   "sessions_played", "mean_result")  # fmt: skip
+_PLAYER_FIGURES = ("arrivals", "turned_away", "turned_away_share", "priced_out",
+                   "gave_up_waiting", "sessions_played", "mean_result")  # fmt: skip
 
 
 def _ranged(key: Key) -> dict[str, float]:
@@ -92,11 +92,13 @@ def per_replication(summary: FloorSummary) -> dict[Key, np.ndarray]:
                                             rows[:, 5]), strict=True))  # fmt: skip
         out |= {("meter", meter, name): values for name, values in columns.items()}
     kinds = [k.name for k in summary.plan.floor.definition.traffic.players]
-    counts = np.stack(summary.kind_reps)  # [rep, kind, (arrivals, away, gave up, sessions, sum)]
+    # [rep, kind, (arrivals, away, gave up, sessions, sum, priced out)]
+    counts = np.stack(summary.kind_reps)
     with np.errstate(invalid="ignore", divide="ignore"):
         for k, kind in enumerate(kinds):
-            arrivals, away, gave_up, sessions, total = counts[:, k].T
-            kind_columns = (arrivals, away, away / arrivals, gave_up, sessions, total / sessions)
+            arrivals, away, gave_up, sessions, total, priced = counts[:, k].T
+            kind_columns = (arrivals, away, away / arrivals, priced, gave_up, sessions,
+                            total / sessions)  # fmt: skip
             out |= {("player type", kind, name): values
                     for name, values in zip(_PLAYER_FIGURES, kind_columns, strict=True)}  # fmt: skip
     return out

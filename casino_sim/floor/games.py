@@ -61,6 +61,7 @@ class Offer(enum.Enum):
     FREE_SEAT = "free seat"  # a seat is free in a running game: this is the group to join
     WAITING_LIST = "waiting list"  # no seat, but a list to join (if no later choice has a seat)
     NONE = "none"  # no place here
+    PRICED_OUT = "priced out"  # the table minimum is above what the player accepts
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ between changes (every game's :class:`~casino_sim.floor.games.GroupPlay` has the
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -37,14 +38,26 @@ class PlayerKind:
     patience_seconds: float
     buy_in: int | None
     bot: str
+    wanted: tuple[int | None, ...]  # the bets it wants, cents (None: the table minimum)
+    wanted_cdf: tuple[float, ...]  # their cumulative shares (one bet: no draw)
+    max_minimum: int | None  # the highest table minimum it accepts, cents
 
     @classmethod
     def of(cls, kind: PlayerType) -> PlayerKind:
+        wanted = kind.wanted()
+        shares = list(kind.bets.values()) if kind.bets is not None else [1]
+        cdf = tuple(float(sum(shares[: i + 1])) for i in range(len(shares)))
         return cls(
             kind.name, kind.games, float(kind.session_minutes) * 60.0, kind.session == "fixed",
             float(kind.side_bet), float(kind.mistake_rate), float(kind.patience_minutes) * 60.0,
             None if kind.buy_in is None else cents(kind.buy_in), kind.bot,
+            tuple(None if w is None else cents(w) for w in wanted), cdf,
+            None if kind.max_minimum is None else cents(kind.max_minimum),
         )  # fmt: skip
+
+    def pick_bet(self, uniform: float) -> int:
+        """The index of the bet a session draws with ``uniform`` (0 with one bet)."""
+        return min(bisect.bisect_right(self.wanted_cdf, uniform), len(self.wanted) - 1)
 
 
 class GroupHours:
@@ -69,9 +82,18 @@ class GroupHours:
         self._count: int = definition.count
         #: The tables open now (the first ones of the group), set as the hours change.
         self.open_count: int = definition.count
+        self._minimums = getattr(definition, "minimums", None)
+        limits = getattr(definition, "limits", None)
+        #: The table minimum (cents) by hour of the run's week, or one for every hour.
+        self._minimum_by_hour: list[int] = [cents(limits[0])] * 168 if limits else [0] * 168
 
     def use_schedule(self, start_weekday: int) -> None:
-        """Read the schedule by hour of the run's week (day 0 is weekday ``start_weekday``)."""
+        """Read the schedules by hour of the run's week (day 0 is weekday ``start_weekday``)."""
+        if self._minimums is not None:
+            week = self._minimums.by_hour()
+            self._minimum_by_hour = [
+                cents(week[(start_weekday + h // 24) % 7][h % 24]) for h in range(168)
+            ]
         if self._schedule is not None:
             week = self._schedule.by_hour()
             self._by_hour = by_hour = [
@@ -95,6 +117,10 @@ class GroupHours:
         if self._by_hour is None:
             return self._count
         return self._by_hour[int(t // HOUR) % 168]
+
+    def minimum(self, t: float) -> int:
+        """The table minimum at ``t``, cents (0 for a group without betting limits)."""
+        return self._minimum_by_hour[int(t // HOUR) % 168]
 
     def is_open(self, t: float) -> bool:
         """Open at ``t``? (Constant from one opening or closing to the next: cached.)"""

@@ -50,7 +50,10 @@ __all__ = [
     "Optimized",
     "evaluate",
     "optimize_tables",
+    "paired_interval",
+    "pooled_share",
     "schedule_data",
+    "select",
     "with_schedules",
 ]
 
@@ -73,6 +76,7 @@ class OptimizeOptions:
     budget_seconds: float | None = None
     workers: int = 1
     by_weekday: bool = True  # False: one schedule for every day (the weekdays' figures pooled)
+    decide: str = "tables"  # or "minimums" (casino_sim.floor.optimize_minimums)
 
 
 @dataclass(frozen=True)
@@ -95,8 +99,9 @@ class BlockFigures:
 
 @dataclass(frozen=True)
 class Optimized:
-    """The optimizer's answer: the schedules (tables open by weekday and block, per group),
-    the base ones, the selection run's paired figures, and what it took."""
+    """The optimizer's answer: the schedules (per group, by weekday and block: the tables open,
+    or with ``decide`` ``minimums`` the table minimum in money), the base ones, the selection
+    run's paired figures, and what it took."""
 
     schedules: Mapping[str, np.ndarray]
     base: Mapping[str, np.ndarray]
@@ -113,10 +118,12 @@ class Optimized:
     #: interval did not decide it): more replications or days would
     undecided: int = 0
     decisions: int = 0
+    decide: str = "tables"
 
     def to_record(self) -> dict[str, Any]:
         """As plain data."""
         return {
+            "decide": self.decide,
             "block_hours": self.block_hours,
             "schedules": {g: s.tolist() for g, s in self.schedules.items()},
             "base": {g: s.tolist() for g, s in self.base.items()},
@@ -133,9 +140,12 @@ class Optimized:
         }
 
 
-def with_schedules(floor: Floor, schedules: Mapping[str, np.ndarray], block_hours: int) -> Floor:
-    """``floor`` with each group of ``schedules`` (``[weekday, block]`` tables open) scheduled
-    (the definition checked again, every file it names as already read)."""
+def with_schedules(
+    floor: Floor, schedules: Mapping[str, np.ndarray], block_hours: int, *, key: str = "schedule"
+) -> Floor:
+    """``floor`` with each group of ``schedules`` (``[weekday, block]``) given as its ``key``:
+    ``schedule`` (tables open) or ``minimums`` (the table minimum, money); the definition
+    checked again, every file it names as already read."""
     from casino_sim.config import to_data
     from casino_sim.config.floor import FloorDefinition
     from casino_sim.config.loader import load_text
@@ -144,19 +154,29 @@ def with_schedules(floor: Floor, schedules: Mapping[str, np.ndarray], block_hour
     data = to_data(floor.definition)
     for group in data["tables"]:
         if group["name"] in schedules:
-            group["schedule"] = schedule_data(schedules[group["name"]], block_hours)
+            group[key] = schedule_data(schedules[group["name"]], block_hours)
     definition = load_text(floor_yaml(data, header="scheduled"), name=str(floor.path), kind="floor")
     assert isinstance(definition, FloorDefinition)  # load_text checked the kind
     return dataclasses.replace(floor, definition=definition)
 
 
-def schedule_data(counts: np.ndarray, block_hours: int) -> dict[str, Any]:
-    """A ``schedule:`` block as plain data: ``[weekday, block]`` tables open, blocks of
-    ``block_hours`` hours (Monday as ``every_day``, each other weekday its own)."""
+def _plain(value: Any) -> int | str:
+    """A count or an amount as YAML writes it (``25``, ``12.50``)."""
+    number = float(value)
+    return int(number) if number == int(number) else f"{number:.2f}"
+
+
+def schedule_data(values: np.ndarray, block_hours: int) -> dict[str, Any]:
+    """A ``schedule:`` (or ``minimums:``) block as plain data: ``[weekday, block]`` values,
+    blocks of ``block_hours`` hours (Monday as ``every_day``, each other weekday its own).
+
+    >>> schedule_data(np.array([[2, 3]] * 7), 12)["every_day"]
+    [2, 3]
+    """
     return {
         "starts": list(range(0, 24, block_hours)),
-        "every_day": [int(n) for n in counts[0]],
-        **{DAYS[d]: [int(n) for n in counts[d]] for d in range(1, 7)},
+        "every_day": [_plain(n) for n in values[0]],
+        **{DAYS[d]: [_plain(n) for n in values[d]] for d in range(1, 7)},
     }
 
 
@@ -180,16 +200,26 @@ def _open_hours_by_block(group: Any, block_hours: int) -> np.ndarray:
 
 
 def evaluate(
-    floor: Floor, schedules: Mapping[str, np.ndarray], options: OptimizeOptions, *, seed: int
+    floor: Floor,
+    schedules: Mapping[str, np.ndarray],
+    options: OptimizeOptions,
+    *,
+    seed: int,
+    minimums: Mapping[str, np.ndarray] | None = None,
 ) -> BlockFigures:
     """Run ``floor`` with ``schedules`` (one seed, keyed streams: common random numbers) and
-    fold each replication's hourly figures into weekdays and blocks."""
+    fold each replication's hourly figures into weekdays and blocks. With ``minimums`` (the
+    table minimum by weekday and block) the groups' tables stay as the floor has them and
+    ``schedules`` only prices their labour."""
     from casino_sim.floor.simulate import simulate_floor
     from casino_sim.floor.streams import KEYED
 
     blocks = 24 // options.block_hours
     start = floor.definition.start_weekday_index
-    run = with_schedules(floor, schedules, options.block_hours)
+    if minimums is None:
+        run = with_schedules(floor, schedules, options.block_hours)
+    else:
+        run = with_schedules(floor, minimums, options.block_hours, key="minimums")
     theo: dict[str, list[np.ndarray]] = {g: [] for g in schedules}
     demand: dict[str, list[np.ndarray]] = {g: [] for g in schedules}
 
@@ -232,14 +262,14 @@ def evaluate(
     return BlockFigures(objective, arrivals, turned)
 
 
-def _pooled_share(figures: BlockFigures, group: str) -> np.ndarray:
+def pooled_share(figures: BlockFigures, group: str) -> np.ndarray:
     """Turned away / arrivals by block, every weekday and replication together."""
     arrivals = figures.arrivals[group].sum(axis=(0, 1))
     turned: np.ndarray = figures.turned_away[group].sum(axis=(0, 1)) / np.maximum(arrivals, 1)
     return turned
 
 
-def _interval(diff: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def paired_interval(diff: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per cell of ``[replication, ...]`` paired differences: the 95% interval's ends."""
     n = diff.shape[0]
     half = t_quantile(0.975, n - 1) * diff.std(axis=0, ddof=1) / math.sqrt(n)
@@ -297,10 +327,10 @@ def optimize_tables(
                     np.repeat(x.sum(axis=1, keepdims=True), 7, axis=1) for x in (gain, keep)
                 )
                 share_here, share_less = (
-                    np.repeat(_pooled_share(f, name)[None, :], 7, axis=0) for f in (here, less)
+                    np.repeat(pooled_share(f, name)[None, :], 7, axis=0) for f in (here, less)
                 )
-            gain_low, _ = _interval(gain)
-            _, keep_high = _interval(keep)
+            gain_low, _ = paired_interval(gain)
+            _, keep_high = paired_interval(keep)
             gain_mean, keep_mean = gain.mean(axis=0), keep.mean(axis=0)
             new = counts.copy()
             for d in range(7 if options.by_weekday else 1):
@@ -342,7 +372,7 @@ def optimize_tables(
         share = final.turned_share(name)
         days = list(DAYS)
         if not options.by_weekday:  # one row: the weekdays pooled
-            share, counts, days = _pooled_share(final, name)[None, :], counts[:1], ["every day"]
+            share, counts, days = pooled_share(final, name)[None, :], counts[:1], ["every day"]
         full = counts == most[name]  # where no schedule can do better
         over = full & (share > (limit if limit is not None else math.inf))
         for d, b in zip(*np.nonzero(over), strict=True):
@@ -350,19 +380,8 @@ def optimize_tables(
             unmet.append(f"{name} {days[d]} {hours}: {share[d, b]:.1%} turned away with "
                          f"{counts[d, b]} of {most[name]} tables")  # fmt: skip
     # selection: base and optimized again with a fresh seed, paired
-    fresh = options.seed + 1_000_003
-    before = evaluate(floor, base, options, seed=fresh)
-    after = evaluate(floor, current, options, seed=fresh)
+    objective, turned = select(floor, options, ({"schedules": base}, {"schedules": current}))
     evaluations += 2
-    totals = [sum(f.objective[n].sum(axis=(1, 2)) for n in current) for f in (before, after)]
-    objective = pair(("floor", "", "objective"), *(np.asarray(t, float) for t in totals))
-    turned = {}
-    for name in current:
-        shares = [
-            f.turned_away[name].sum(axis=(1, 2)) / np.maximum(f.arrivals[name].sum(axis=(1, 2)), 1)
-            for f in (before, after)
-        ]
-        turned[name] = pair(("group", name, "turned_away_share"), shares[0], shares[1])
     years = evaluations * options.days * options.replications / 365
     return Optimized(
         schedules=current, base=base, block_hours=options.block_hours,
@@ -375,12 +394,36 @@ def optimize_tables(
 
 
 def schedule_rows(optimized: Optimized) -> Sequence[dict[str, Any]]:
-    """One row per group, weekday and block: the base and the optimized tables open."""
+    """One row per group, weekday and block: the base and the optimized tables open (or
+    minimums)."""
+    cell: Callable[[Any], float] = int if optimized.decide == "tables" else float
     rows = []
     for name, counts in optimized.schedules.items():
         for d in range(7):
             for b in range(counts.shape[1]):
                 rows.append({"group": name, "weekday": DAYS[d],
                              "hours": f"{b * optimized.block_hours:02d}-{(b + 1) * optimized.block_hours:02d}",
-                             "base": int(optimized.base[name][d, b]), "tables": int(counts[d, b])})  # fmt: skip
+                             "base": cell(optimized.base[name][d, b]),
+                             optimized.decide: cell(counts[d, b])})  # fmt: skip
     return rows
+
+
+def select(
+    floor: Floor, options: OptimizeOptions, runs: tuple[dict[str, Any], dict[str, Any]]
+) -> tuple[PairedFigure, dict[str, PairedFigure]]:
+    """The selection run: the base and the optimized candidates (:func:`evaluate`'s keyword
+    arguments each) again with a fresh seed, paired: the objective per run and each group's
+    share turned away."""
+    fresh = options.seed + 1_000_003
+    before, after = (evaluate(floor, options=options, seed=fresh, **run) for run in runs)
+    groups = list(before.objective)
+    totals = [sum(f.objective[n].sum(axis=(1, 2)) for n in groups) for f in (before, after)]
+    objective = pair(("floor", "", "objective"), *(np.asarray(t, float) for t in totals))
+    turned = {}
+    for name in groups:
+        shares = [
+            f.turned_away[name].sum(axis=(1, 2)) / np.maximum(f.arrivals[name].sum(axis=(1, 2)), 1)
+            for f in (before, after)
+        ]
+        turned[name] = pair(("group", name, "turned_away_share"), shares[0], shares[1])
+    return objective, turned

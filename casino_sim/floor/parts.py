@@ -197,6 +197,8 @@ class PlayerTypeResult:
     arrivals: int
     turned_away: int
     turned_away_share: float | None
+    priced_out: int
+    priced_out_share: float | None
     gave_up_waiting: int
     gave_up_waiting_share: float | None
     sessions_played: int
@@ -213,7 +215,10 @@ class PlayerTypeResult:
         histogram = record["result_histogram"]
         return cls(
             record["type"], record["arrivals"], record["turned_away"],
-            record["turned_away_share"], record["gave_up_waiting"],
+            record["turned_away_share"],
+            record.get("priced_out", 0),  # files written before minimums by hour: none
+            record.get("priced_out_share", 0.0),
+            record["gave_up_waiting"],
             record["gave_up_waiting_share"], record["sessions_played"], record["mean_result"],
             record["sd_result"], record["losing_share"], record["mean_hands"],
             record["mean_wait_minutes"], list(histogram["edges"]), list(histogram["counts"]),
@@ -225,6 +230,8 @@ class PlayerTypeResult:
             "arrivals": self.arrivals,
             "turned_away": self.turned_away,
             "turned_away_share": self.turned_away_share,
+            "priced_out": self.priced_out,
+            "priced_out_share": self.priced_out_share,
             "gave_up_waiting": self.gave_up_waiting,
             "gave_up_waiting_share": self.gave_up_waiting_share,
             "sessions_played": self.sessions_played,

@@ -8,7 +8,7 @@ at which every meter's path is sampled.
 
 >>> from casino_sim.config import load_floor
 >>> plan = prepare_floor(load_floor("floors/pit"), days=2)
->>> plan.days, len(plan.grid) > 1, round(plan.groups["pit"].edges["regular"], 5)
+>>> plan.days, len(plan.grid) > 1, round(plan.groups["pit"].edges["regular", 2500], 5)
 (2, True, 0.05224)
 """
 

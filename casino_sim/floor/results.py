@@ -82,6 +82,8 @@ class ReplicationResult:
     turned_away: list[int]
     reneged: dict[str, int]  # by poker group: left the waiting list
     gave_up: list[int] = field(default_factory=list)  # by player type: left a waiting list
+    #: by player type: of those turned away, the ones an open choice's minimum priced out
+    priced_out: list[int] = field(default_factory=list)
     sessions: list[dict[str, Any]] = field(default_factory=list)  # by player type
     session_hist: np.ndarray = field(default_factory=lambda: np.zeros(0))  # [type, bin]
     ledger: Ledger = field(default_factory=Ledger)
@@ -143,6 +145,7 @@ def build_replication(
     waiting: dict[str, TableTally],
     gave_up: list[int] | None = None,
     demand: dict[str, np.ndarray] | None = None,
+    priced_out: list[int] | None = None,
 ) -> ReplicationResult:
     """Fold the run's tallies, reconcile the ledger, and return the replication's figures."""
     rows = np.stack([t.rows for t in tallies])  # [table, hour, metric]
@@ -201,6 +204,7 @@ def build_replication(
         turned_away=turned_away,
         reneged=reneged,
         gave_up=list(gave_up) if gave_up is not None else [0] * len(kinds),
+        priced_out=list(priced_out) if priced_out is not None else [0] * len(kinds),
         sessions=sessions,
         session_hist=hist,
         ledger=ledger,

@@ -83,6 +83,7 @@ class _Floor:
             self.seating = {g.name: _draws(keyed_stream(seed, f"seating/{g.name}"))
                             for g in definition.tables}  # fmt: skip
             self._patience = 0.0  # the arriving player's (drawn with their arrival)
+            self.bet_draws = [_draws(keyed_stream(seed, f"bets/{k.name}")) for k in self.kinds]
             table_seeds = [keyed_stream(seed, f"table/{g.name}/{i}")
                            for g in definition.tables for i in range(g.count)]  # fmt: skip
         else:  # by order of creation: the traffic stream, then one per table in floor order
@@ -91,6 +92,9 @@ class _Floor:
             table_seeds = ordered[1:]
         self.arrivals = np.zeros(len(self.kinds), np.int64)
         self.turned_away = np.zeros(len(self.kinds), np.int64)
+        #: of those turned away: every open choice's table minimum was above what they accept
+        self.priced_out = np.zeros(len(self.kinds), np.int64)
+        self._bet = 0  # the arriving player's wanted bet (an index into its type's bets)
         #: by group and clock hour: arrivals whose first open choice it was, and those turned away
         self.demand = {g.name: np.zeros((self.hours, 2), np.int64) for g in definition.tables}
         self.gave_up_by_kind = np.zeros(len(self.kinds), np.int64)  # left a list unseated
@@ -142,6 +146,10 @@ class _Floor:
         """The arriving player's patience on a waiting list, a unit exponential number."""
         return self._patience if self.keyed else self.traffic.exponential()
 
+    def arrival_bet(self, k: int) -> int:
+        """The arriving player's wanted bet, an index into its type's ``wanted`` bets."""
+        return self._bet
+
     def open_visit(self, k: int, leaves_at: float) -> Visit:
         """A new session of player type ``k`` arriving now."""
         return Visit(k, self.log.open(k), leaves_at=leaves_at, arrived=self.env.now)
@@ -175,7 +183,9 @@ class _Floor:
             if kind.fixed_session
             else kind.session_seconds * traffic.exponential()
         )
-        self._place(k, length, traffic.uniform() < kind.side_bet)
+        side = traffic.uniform() < kind.side_bet
+        self._bet = kind.pick_bet(traffic.uniform()) if len(kind.wanted) > 1 else 0
+        self._place(k, length, side)
 
     def _schedule_kind(self, k: int) -> None:
         rates = self.kind_rates[k]
@@ -195,6 +205,7 @@ class _Floor:
         )
         side = draws.uniform() < kind.side_bet
         self._patience = draws.exponential()
+        self._bet = kind.pick_bet(self.bet_draws[k].uniform()) if len(kind.wanted) > 1 else 0
         self._place(k, length, side)
 
     def _place(self, k: int, length: float, side: bool) -> None:
@@ -203,6 +214,7 @@ class _Floor:
         self.arrivals[k] += 1
         target = None  # the first group with a free seat, else the first open waiting list
         first = None  # the first open group of the player's list: where the demand is tallied
+        priced = False  # a group passed over for its minimum
         for group in self.choices[k]:
             if not group.is_open(now):
                 continue
@@ -217,8 +229,10 @@ class _Floor:
                 break
             if offer is Offer.WAITING_LIST and target is None:
                 target = group
+            priced |= offer is Offer.PRICED_OUT
         if target is None:
             self.turned_away[k] += 1
+            self.priced_out[k] += priced
             if first is not None:
                 first[1] += 1
             return
@@ -295,6 +309,7 @@ class _Floor:
             ledger=self.ledger,
             arrivals=self.arrivals.tolist(),
             turned_away=self.turned_away.tolist(),
+            priced_out=self.priced_out.tolist(),
             reneged={name: queue[0] for name, queue in queues.items()},
             waiting={name: queue[1] for name, queue in queues.items()},
             gave_up=self.gave_up_by_kind.tolist(),

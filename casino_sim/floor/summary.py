@@ -144,9 +144,11 @@ class FloorSummary:
         self.arrivals = np.zeros(len(floor.definition.traffic.players), np.int64)
         self.turned_away = np.zeros_like(self.arrivals)
         self.gave_up = np.zeros_like(self.arrivals)
+        self.priced_out = np.zeros_like(self.arrivals)
         self.reneged: dict[str, int] = defaultdict(int)
         self.sessions: list[dict[str, float]] = []
-        # per rep [player type, (arrivals, turned away, gave up waiting, sessions, result sum)]
+        # per rep [player type, (arrivals, turned away, gave up waiting, sessions, result sum,
+        # priced out)]
         self.kind_reps: list[np.ndarray] = []
         self.session_hist: np.ndarray | None = None
         self.ledger = Ledger()
@@ -213,6 +215,8 @@ class FloorSummary:
         self.turned_away += rep.turned_away
         if len(rep.gave_up):
             self.gave_up += rep.gave_up
+        if len(rep.priced_out):
+            self.priced_out += rep.priced_out
         for name, count in rep.reneged.items():
             self.reneged[name] += count
         if not self.sessions:
@@ -221,11 +225,11 @@ class FloorSummary:
             for key, value in part.items():
                 if key != "type":
                     total[key] += value
+        none = [0] * len(rep.arrivals)
         self.kind_reps.append(np.array([
-            [a, t, g, part["sessions"], part["net_sum"]]
-            for a, t, g, part in zip(rep.arrivals, rep.turned_away,
-                                     rep.gave_up if len(rep.gave_up) else [0] * len(rep.arrivals),
-                                     rep.sessions, strict=True)
+            [a, t, g, part["sessions"], part["net_sum"], p]
+            for a, t, g, part, p in zip(rep.arrivals, rep.turned_away, rep.gave_up or none,
+                                        rep.sessions, rep.priced_out or none, strict=True)
         ], float))  # fmt: skip
         hist = rep.session_hist
         self.session_hist = hist.copy() if self.session_hist is None else self.session_hist + hist
@@ -414,13 +418,15 @@ class FloorSummary:
             mean = _ratio(total["net_sum"], n)
             var = _ratio(total["net_squares"], n) - mean * mean if n else math.nan
             hist = self.session_hist[k].tolist() if self.session_hist is not None else []
-            arrivals, away, gave_up = (int(self.arrivals[k]), int(self.turned_away[k]),
-                                       int(self.gave_up[k]))  # fmt: skip
+            arrivals, away, gave_up, priced = (int(self.arrivals[k]), int(self.turned_away[k]),
+                                               int(self.gave_up[k]), int(self.priced_out[k]))  # fmt: skip
             out.append(PlayerTypeResult(
                 name=kinds[k].name,
                 arrivals=arrivals,
                 turned_away=away,
                 turned_away_share=_ratio(away, arrivals),
+                priced_out=priced,
+                priced_out_share=_ratio(priced, arrivals),
                 gave_up_waiting=gave_up,
                 gave_up_waiting_share=_ratio(gave_up, arrivals),
                 sessions_played=n,

@@ -125,6 +125,11 @@ class FloorContext(Protocol):
         traffic stream's next; with keyed streams, drawn with the arrival from its type's stream)."""
         ...
 
+    def arrival_bet(self, k: int) -> int:
+        """The arriving player's wanted bet: an index into its type's ``wanted`` bets (drawn
+        with the arrival when the type has a bet-size distribution, else 0)."""
+        ...
+
     def open_visit(self, k: int, leaves_at: float) -> Visit:
         """A new session of player type ``k`` arriving now."""
         ...

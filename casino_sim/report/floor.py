@@ -340,6 +340,7 @@ def _player_lines(players: Sequence[PlayerTypeResult]) -> list[str]:
             p.name,
             f"{p.arrivals:,}",
             share(p.turned_away, p.turned_away_share),
+            share(p.priced_out, p.priced_out_share),
             share(p.gave_up_waiting, p.gave_up_waiting_share),
             f"{p.sessions_played:,}",
             signed_money(p.mean_result),
@@ -349,12 +350,13 @@ def _player_lines(players: Sequence[PlayerTypeResult]) -> list[str]:
         ]
         for p in players
     ]
-    header = ["type", "arrivals", "turned away", "gave up waiting", "sessions", "mean result",
-              "losing", "hands", "wait (min)"]  # fmt: skip
+    header = ["type", "arrivals", "turned away", "priced out", "gave up waiting", "sessions",
+              "mean result", "losing", "hands", "wait (min)"]  # fmt: skip
     return [
         text_table(header, body),
-        "turned away: no free seat and no waiting list open to them on arrival; gave up "
-        "waiting: listed for a poker game, left before a seat came (patience or session over)",
+        "turned away: no free seat and no waiting list open to them on arrival; priced out: of "
+        "those, the ones a table minimum above their max_minimum sent on; gave up waiting: "
+        "listed for a poker game, left before a seat came (patience or session over)",
     ]
 
 

@@ -25,7 +25,7 @@ _PERCENT = frozenset({"hold", "occupancy", "dealing_share", "house_edge_per_init
                       "theoretical_edge_per_initial_bet", "side_bet_house_edge",
                       "turned_away_share"})  # fmt: skip
 _COUNT = frozenset({"rounds", "hands", "rounds_per_table_hour", "arrivals", "turned_away",
-                    "gave_up_waiting", "sessions_played"})  # fmt: skip
+                    "priced_out", "gave_up_waiting", "sessions_played"})  # fmt: skip
 
 
 def _count(x: Any) -> str:

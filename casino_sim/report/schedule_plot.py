@@ -1,5 +1,6 @@
-"""The optimized table schedule as a heat map: tables open by hour of day and weekday, a panel
-per table group, the change from the base schedule written in each cell that moved."""
+"""The optimized table schedule as a heat map: tables open (or the table minimum) by hour of day
+and weekday, a panel per table group, the change from the base schedule written in each cell
+that moved."""
 
 from __future__ import annotations
 
@@ -18,23 +19,30 @@ __all__ = ["hourly_figure", "schedule_figure", "schedule_heatmap"]
 _DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 
-def _panel(fig: Figure, ax: Any, hours: np.ndarray, title: str) -> Any:
-    """One group's ``[weekday, hour]`` tables open as colours, with the axes labelled."""
+#: What a schedule holds, as its panels and colour bar name it.
+_WHAT = {"tables": "tables open", "minimums": "table minimum ($)"}
+
+
+def _panel(fig: Figure, ax: Any, hours: np.ndarray, title: str, label: str = "tables") -> Any:
+    """One group's ``[weekday, hour]`` values as colours, with the axes labelled."""
     image = ax.imshow(hours, aspect="auto", cmap="viridis", interpolation="nearest",
-                      vmin=0, vmax=max(1, int(hours.max())))  # fmt: skip
+                      vmin=0, vmax=max(1, float(hours.max())))  # fmt: skip
     ax.set_yticks(range(7), _DAYS)
     ax.set_xticks(range(0, 24, 2), [f"{h:02d}" for h in range(0, 24, 2)])
     ax.set_xlabel("hour of day")
     ax.set_title(title)
-    fig.colorbar(image, ax=ax, label="tables")
+    fig.colorbar(image, ax=ax, label=label)
     return image
 
 
 def schedule_figure(
-    schedules: Mapping[str, np.ndarray], base: Mapping[str, np.ndarray], block_hours: int
+    schedules: Mapping[str, np.ndarray],
+    base: Mapping[str, np.ndarray],
+    block_hours: int,
+    decide: str = "tables",
 ) -> Figure:
-    """Each group's ``[weekday, block]`` tables open, the base schedule's count beside a moved
-    cell (``6<4``: 6 now, 4 before)."""
+    """Each group's ``[weekday, block]`` tables open (``decide`` ``minimums``: the table
+    minimum), the base schedule's value beside a moved cell (``6<4``: 6 now, 4 before)."""
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=(10, 2.6 * len(schedules) + 0.6), layout="constrained")
@@ -44,12 +52,13 @@ def schedule_figure(
             fig,
             ax,
             np.repeat(counts, block_hours, axis=1),
-            f"{name}: tables open (a moved cell: now<before)",
+            f"{name}: {_WHAT[decide]} (a moved cell: now<before)",
+            _WHAT[decide],
         )
         for d in range(7):
             for b in range(counts.shape[1]):
-                old = int(base[name][d, b])
-                text = f"{counts[d, b]}" if old == counts[d, b] else f"{counts[d, b]}<{old}"
+                now, old = f"{counts[d, b]:g}", f"{base[name][d, b]:g}"
+                text = now if old == now else f"{now}<{old}"
                 ax.text(b * block_hours + (block_hours - 1) / 2, d, text, ha="center",
                         va="center", fontsize=7, color="white" if counts[d, b] < counts.max() / 2 else "black")  # fmt: skip
     return fig
@@ -67,7 +76,11 @@ def hourly_figure(by_hour: Mapping[str, np.ndarray]) -> Figure:
 
 
 def schedule_heatmap(
-    schedules: Mapping[str, np.ndarray], base: Mapping[str, np.ndarray], block_hours: int, fmt: str
+    schedules: Mapping[str, np.ndarray],
+    base: Mapping[str, np.ndarray],
+    block_hours: int,
+    fmt: str,
+    decide: str = "tables",
 ) -> bytes:
     """:func:`schedule_figure` as ``fmt`` (svg, png, pdf) bytes."""
-    return figure_bytes(schedule_figure(schedules, base, block_hours), fmt)
+    return figure_bytes(schedule_figure(schedules, base, block_hours, decide), fmt)

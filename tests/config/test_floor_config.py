@@ -35,7 +35,7 @@ def test_the_shipped_floors() -> None:
     names = {shipped_name(p) for p in shipped_files("floor")}
     assert names == {"floors/pit", "floors/pit-7", "floors/pit-banked", "floors/card-room",
                      "floors/casino", "floors/casino-costs", "floors/counts-pit",
-                     "floors/erlang-pit"}  # fmt: skip
+                     "floors/erlang-pit", "floors/minimums-pit"}  # fmt: skip
 
 
 def test_the_pit() -> None:
@@ -65,8 +65,8 @@ def test_the_pit() -> None:
     )
     assert recreational.mistake_rate == Fraction(5, 100) and recreational.strategy == "optimal"
     assert (regular.ante, regular.session_minutes, regular.buy_in) == (25, 90, 1000)
-    assert regular.ante_for(pit) == 25
-    assert dataclasses.replace(regular, ante=None).ante_for(pit) == 5
+    assert regular.stakes_at(pit) == [25]
+    assert dataclasses.replace(regular, ante=None).stakes_at(pit) == [5]
     assert set(floor.inputs) == {
         "floor",
         "tables[0].paytable",
@@ -128,6 +128,7 @@ def test_cli_validates_and_lists_the_floors(capsys: pytest.CaptureFixture[str]) 
         ["floors/casino", "floor"],
         ["floors/counts-pit", "floor"],
         ["floors/erlang-pit", "floor"],
+        ["floors/minimums-pit", "floor"],
         ["floors/pit-7", "floor"],
         ["floors/pit-banked", "floor"],
         ["floors/pit", "floor"],

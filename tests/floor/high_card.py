@@ -170,8 +170,8 @@ class HighCardTable:
 
 
 class _Seats(RandomSeat):
-    def terms(self, visit: Visit, table: FloorTable, side: bool) -> None:
-        ante = cents(self.definition.ante)
+    def terms(self, visit: Visit, table: FloorTable, side: bool, bet: int) -> None:
+        ante = cents(self.definition.ante)  # one ante for everyone (the group has no limits)
         visit.play = ante
         buy_in = self.floor.kinds[visit.kind].buy_in
         visit.buy_ins = 40 * ante if buy_in is None else buy_in

@@ -37,7 +37,9 @@ def test_a_caribbean_visit_stands_up_before_its_time(floor: _Floor) -> None:
     table.set_hours(0.0, open_=True, dealing=True, pause=10 * 3600.0)
     seats = table.free_seats(t)
     visit = floor.open_visit(0, leaves_at=8 * 3600.0)
-    group.terms(visit, table, False)  # the player type's rule and ante at this pit
+    bet = group.stake(0, t)  # the player type's ante at this pit's minimum
+    assert bet == 500  # the pit's recreational player bets the $5 minimum
+    group.terms(visit, table, False, bet)  # its rule and ante at this pit
     table.seat(visit, t)
     assert table.free_seats(t) == seats - 1
     table.unseat(visit, 2 * 3600.0)  # an hour of rounds, then up

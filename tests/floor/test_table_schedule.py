@@ -132,7 +132,7 @@ def test_a_scheduled_floor_reports_the_scheduled_hours_and_costs():
             "{starts: [0, 12, 12], every_day: [2, 3, 4]}",
             "schedule.starts[2]: expected hours increasing",
         ),
-        ("{starts: [0, 12], every_day: [2]}", "schedule.every_day: 1 count(s) for 2 block(s)"),
+        ("{starts: [0, 12], every_day: [2]}", "schedule.every_day: 1 value(s) for 2 block(s)"),
         ("{starts: [0, 12], every_day: [2, 3], friday: [1, -1]}", "schedule.friday[1]"),
         (
             "{starts: [0], every_day: [2], fryday: [1]}",

@@ -53,13 +53,13 @@ class _Felt(RandomSeat):
                  plan: BankedPlan) -> None:  # fmt: skip
         super().__init__(floor, definition, tables)
         self.plan = plan
-        self._terms: dict[tuple[int, bool], SeatTerms] = {}
+        self._terms: dict[tuple[int, bool, int], SeatTerms] = {}
 
-    def terms(self, visit: Visit, table: FloorTable, side: bool) -> None:
+    def terms(self, visit: Visit, table: FloorTable, side: bool, bet: int) -> None:
         kind = self.floor.kinds[visit.kind]
-        key = (visit.kind, side)
-        if key not in self._terms:  # one SeatTerms per player type and side bet
-            money = self.plan.money[kind.name]
+        key = (visit.kind, side, bet)
+        if key not in self._terms:  # one SeatTerms per player type, side bet and bet
+            money = self.plan.money[kind.name, bet]
             side = side and money.side_stake > 0
             most = money.most_stake + (money.side_stake if side else 0)
             self._terms[key] = SeatTerms(money, side, kind.buy_in is not None, most)

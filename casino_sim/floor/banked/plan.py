@@ -10,7 +10,7 @@ turned here once into cents at each player type's bet (whole cents, breakage to 
 >>> plan = prepare_plan(floor, floor.group("three-card"))
 >>> plan.edges["Q-6-4"] == plan.edges["optimal"], plan.edges["optimal"], plan.side_edges
 (True, Fraction(686689, 20358520), {'pair_plus 40-30-6-4-1': Fraction(128, 5525)})
->>> money = plan.money["tcp-player"]
+>>> money = plan.money["tcp-player", 1000]
 >>> money.bet, money.most_stake, money.side_stake
 (1000, 2000, 1000)
 """
@@ -65,21 +65,22 @@ class BankedPlan:
     pace: tuple[float, ...]  # seconds a round takes with n players, n = 0 .. seats
     strategies: Mapping[str, Prepared]  # by strategy name: the Monte Carlo's arrays
     edges: Mapping[str, Fraction]  # by strategy name: the exact house edge per bet
-    money: Mapping[str, TypeMoney]  # by player type
+    money: Mapping[tuple[str, int], TypeMoney]  # by player type and bet (cents)
     side_bets: tuple[SideBetPays, ...]  # on the felt
     side_edges: Mapping[str, Fraction]  # "side bet paytable" -> its exact house edge
 
 
 def prepare_plan(floor: Floor, group: BankedGameGroup) -> BankedPlan:
     """Solve ``group``'s game for each strategy its player types play and settle every cell
-    in cents at each type's bet."""
+    in cents at each bet a type may place there (its wanted bets against the table minimums
+    of the week)."""
     game = floor.banked_games[group.name]
     unit = game.wagers[game.house_edge_per].initial
     strategies: dict[str, Prepared] = {}
     edges: dict[str, Fraction] = {}
     nets: dict[str, tuple[np.ndarray, tuple[Fraction, ...]]] = {}
     sides = tuple(side_bet_pays(game, name, table) for name, table in group.side_bets.items())
-    money: dict[str, TypeMoney] = {}
+    money: dict[tuple[str, int], TypeMoney] = {}
     for kind in floor.definition.traffic.players:
         if group.name not in kind.games:
             continue
@@ -92,22 +93,36 @@ def prepare_plan(floor: Floor, group: BankedGameGroup) -> BankedPlan:
             returns = tuple(sum(settle(game, cell), Fraction(sum(cell.amounts)))
                             for cell in prepared.cells)  # fmt: skip
             nets[name] = (stakes, returns)
-        bet = cents(kind.bet_for(group))
-        per_unit = bet // unit  # whole cents: the loader checked
-        stakes, returns = nets[name]
-        money[kind.name] = TypeMoney(
-            slot=name,
-            bet=bet,
-            stake=stakes * per_unit,
-            paid=np.array([int(per_unit * r) for r in returns], np.int64),
-            theo=bet * float(edges[name]),
-            side_paid=tuple(np.array([int(bet * r) for r in s.returns], np.int64) for s in sides),
-            side_stake=bet * len(sides),
-            most_stake=int(stakes.max()) * per_unit,
-        )
+        for amount in kind.stakes_at(group):
+            bet = cents(amount)
+            money[kind.name, bet] = _type_money(name, bet, unit, nets[name], edges[name], sides)
     side_edges = {
         f"{s.side_bet} {s.paytable}": analyze_side_bet(game, s.side_bet, s.paytable).house_edge
         for s in sides
     }
     pace = tuple(group.pace.seconds(n) for n in range(group.seats + 1))
     return BankedPlan(game, pace, strategies, edges, money, sides, side_edges)
+
+
+def _type_money(
+    slot: str,
+    bet: int,
+    unit: int,
+    nets: tuple[np.ndarray, tuple[Fraction, ...]],
+    edge: Fraction,
+    sides: tuple[SideBetPays, ...],
+) -> TypeMoney:
+    """A strategy's cells in cents at a bet of ``bet`` cents (``unit`` units of the initial
+    bet: whole cents, the loader checked)."""
+    per_unit = bet // unit
+    stakes, returns = nets
+    return TypeMoney(
+        slot=slot,
+        bet=bet,
+        stake=stakes * per_unit,
+        paid=np.array([int(per_unit * r) for r in returns], np.int64),
+        theo=bet * float(edge),
+        side_paid=tuple(np.array([int(bet * r) for r in s.returns], np.int64) for s in sides),
+        side_stake=bet * len(sides),
+        most_stake=int(stakes.max()) * per_unit,
+    )

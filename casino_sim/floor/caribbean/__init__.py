@@ -19,8 +19,8 @@
 >>> from casino_sim.config import load_floor
 >>> floor = load_floor("floors/pit")
 >>> plan = GAME.prepare(floor, floor.group("pit"))
->>> round(plan.edges["regular"], 5), plan.antes["regular"]
-(0.05224, Fraction(25, 1))
+>>> round(plan.edges["regular", 2500], 5), plan.antes["regular"]
+(0.05224, (2500,))
 """
 
 from __future__ import annotations
@@ -65,9 +65,13 @@ class CaribbeanPlan:
     """A Caribbean Stud group's strategies and exact edges, by player type."""
 
     book: StrategyBook  # the group's strategies as the kernel's arrays
-    slots: dict[str, int] = field(default_factory=dict)  # player type -> its rule in the book
-    edges: dict[str, float] = field(default_factory=dict)  # exact house edge per ante
-    antes: dict[str, Fraction] = field(default_factory=dict)  # the type's ante here
+    #: (player type, ante in cents) -> its rule in the book
+    slots: dict[tuple[str, int], int] = field(default_factory=dict)
+    #: (player type, ante in cents) -> the exact house edge per ante
+    edges: dict[tuple[str, int], float] = field(default_factory=dict)
+    #: player type -> every ante it may bet here (cents, lowest first: its wanted antes
+    #: against the table minimums of the week)
+    antes: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
 
 class CaribbeanTable:
@@ -123,7 +127,7 @@ class _Pit(RandomSeat):
                  plan: CaribbeanPlan) -> None:  # fmt: skip
         super().__init__(floor, definition, tables)
         self.plan = plan
-        self._terms: dict[tuple[int, bool], SeatTerms] = {}
+        self._terms: dict[tuple[int, bool, int], SeatTerms] = {}
         # each table with its BankedTable (every table is a CaribbeanTable)
         self._pairs = [(t, t.table) for t in tables if isinstance(t, CaribbeanTable)]
         assert len(self._pairs) == len(tables)
@@ -138,12 +142,12 @@ class _Pit(RandomSeat):
                 free.append(table)
         return free
 
-    def terms(self, visit: Visit, table: FloorTable, side: bool) -> None:
-        key = (visit.kind, side)
-        if key not in self._terms:  # one SeatTerms per player type and side bet
+    def terms(self, visit: Visit, table: FloorTable, side: bool, bet: int) -> None:
+        key = (visit.kind, side, bet)
+        if key not in self._terms:  # one SeatTerms per player type, side bet and ante
             kind, group = self.floor.kinds[visit.kind], self.definition
             self._terms[key] = SeatTerms(
-                self.plan.slots[kind.name], cents(self.plan.antes[kind.name]),
+                self.plan.slots[kind.name, bet], bet,
                 side and group.progressive is not None, kind.buy_in is None, kind.mistake,
             )  # fmt: skip
         terms = visit.play = self._terms[key]
@@ -186,33 +190,48 @@ class CaribbeanGame(FloorGame):
     )
 
     def prepare(self, floor: Floor, group: Any, *, exact: bool = True) -> CaribbeanPlan:
-        """Resolve every player type's strategy at ``group`` and its exact edge. ``exact=False``:
-        the optimal strategy is replaced by a named one and the edges are NaN, so nothing needs
-        the dealer counts."""
+        """Resolve every player type's strategy at ``group`` and its exact edge, at each ante it
+        may bet there (a capped paytable's optimal strategy and edge depend on the ante).
+        ``exact=False``: the optimal strategy is replaced by a named one and the edges are NaN,
+        so nothing needs the dealer counts."""
         paytable = floor.paytables[group.name]
         plan = CaribbeanPlan(StrategyBook(paytable))
         capped = paytable.max_payout is not None
         for kind in floor.definition.traffic.players:
             if group.name not in kind.games:
                 continue
-            ante = kind.ante_for(group)
-            if kind.strategy_is_named:
-                named = kind.strategy if exact or kind.strategy != "optimal" else "pair-or-better"
-                table = resolve_strategy(named, paytable, ante=ante)
-            else:
-                table = load_rule_strategy(floor.strategy_files[kind.name])
-            edge = math.nan
-            if exact:
-                analysis = analyze_caribbean(paytable, table, ante=ante if capped else None)
-                edge = float(analysis.house_edge)
-            mistakes = float(kind.mistake_rate)
-            if mistakes and exact:
-                reverse = DecisionTable(f"not {table.name}", table.raise_mask ^ ALL_UPCARDS)
-                wrong = analyze_caribbean(paytable, reverse, ante=ante if capped else None)
-                edge = (1 - mistakes) * edge + mistakes * float(wrong.house_edge)
-            plan.edges[kind.name], plan.antes[kind.name] = edge, ante
-            plan.slots[kind.name] = plan.book.slot(table, ante=ante, key=kind.name)
+            antes = kind.stakes_at(group)
+            plan.antes[kind.name] = tuple(cents(a) for a in antes)
+            for ante in antes if capped else antes[:1]:  # uncapped: the same at any ante
+                table, edge = self._strategy(floor, kind, paytable, ante, exact=exact)
+                key = f"{kind.name}@{ante}" if capped else kind.name
+                slot = plan.book.slot(table, ante=ante, key=key)
+                for each in [ante] if capped else antes:
+                    plan.slots[kind.name, cents(each)] = slot
+                    plan.edges[kind.name, cents(each)] = edge
         return plan
+
+    @staticmethod
+    def _strategy(
+        floor: Floor, kind: Any, paytable: Any, ante: Fraction, *, exact: bool
+    ) -> tuple[DecisionTable, float]:
+        """Player type ``kind``'s decision table at ``ante`` and its exact edge there."""
+        capped = paytable.max_payout is not None
+        if kind.strategy_is_named:
+            named = kind.strategy if exact or kind.strategy != "optimal" else "pair-or-better"
+            table = resolve_strategy(named, paytable, ante=ante)
+        else:
+            table = load_rule_strategy(floor.strategy_files[kind.name])
+        edge = math.nan
+        if exact:
+            analysis = analyze_caribbean(paytable, table, ante=ante if capped else None)
+            edge = float(analysis.house_edge)
+        mistakes = float(kind.mistake_rate)
+        if mistakes and exact:
+            reverse = DecisionTable(f"not {table.name}", table.raise_mask ^ ALL_UPCARDS)
+            wrong = analyze_caribbean(paytable, reverse, ante=ante if capped else None)
+            edge = (1 - mistakes) * edge + mistakes * float(wrong.house_edge)
+        return table, edge
 
     def meter(self, group: Any) -> str | None:
         name: str | None = group.progressive
@@ -243,9 +262,8 @@ class CaribbeanGame(FloorGame):
             table = BankedTable(first + i, group, paytable, rng, tally=TableTally(floor.hours),
                                 ledger=floor.ledger, log=floor.log, meter=meter,
                                 book=prepared.book)  # fmt: skip
-            for kind, slot in prepared.slots.items():
-                table.slot_of[kind] = slot
-                table.edges[slot] = prepared.edges[kind]
+            for key, slot in prepared.slots.items():
+                table.edges[slot] = prepared.edges[key]
             tables.append(CaribbeanTable(table))
         return _Pit(floor, group, tables, prepared)
 

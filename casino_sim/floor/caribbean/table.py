@@ -155,7 +155,6 @@ class BankedTable:
         self._taken = [False] * group.seats
         self.size, self.count = group.seats, 0  # seats, players seated
         self.edges: dict[int, float] = {}  # rule slot -> exact house edge per ante (theo win)
-        self.slot_of: dict[str, int] = {}  # player type -> rule slot
         pace = group.pace
         self._seconds = np.array([float(pace.seconds_per_round + pace.seconds_per_player * n
                                         + pace.shuffle_seconds) for n in range(group.seats + 1)])  # fmt: skip

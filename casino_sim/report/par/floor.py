@@ -395,6 +395,8 @@ def _players_part(run: FloorRun, prefix: str) -> Part:
             "arrivals": p.arrivals,
             "turned_away": p.turned_away,
             "turned_away_share": p.turned_away_share,
+            "priced_out": p.priced_out,
+            "priced_out_share": p.priced_out_share,
             "gave_up_waiting": p.gave_up_waiting,
             "gave_up_waiting_share": p.gave_up_waiting_share,
             "sessions_played": p.sessions_played,
@@ -413,6 +415,8 @@ def _players_part(run: FloorRun, prefix: str) -> Part:
             Column("arrivals", "arrivals", "count"),
             Column("turned_away", "turned away", "count"),
             Column("turned_away_share", "share turned away", "percent1"),
+            Column("priced_out", "priced out", "count"),
+            Column("priced_out_share", "share priced out", "percent1"),
             Column("gave_up_waiting", "gave up waiting", "count"),
             Column("gave_up_waiting_share", "share gave up waiting", "percent1"),
             Column("sessions_played", "sessions", "count"),
@@ -422,7 +426,8 @@ def _players_part(run: FloorRun, prefix: str) -> Part:
             Column("mean_wait_minutes", "wait (minutes)", "number"),
         ),
         rows,
-        note="Turned away: no free seat and no waiting list open to them on arrival. Gave up "
+        note="Turned away: no free seat and no waiting list open to them on arrival. Priced "
+        "out: of those, the ones a table minimum above their max_minimum sent on. Gave up "
         "waiting: listed for a poker game, they left before a seat came (out of patience or "
         "session over).",
     )
