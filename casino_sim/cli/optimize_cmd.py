@@ -38,6 +38,7 @@ from casino_sim.errors import OptionError
 
 if TYPE_CHECKING:
     from casino_sim.config.floor_loader import Floor
+    from casino_sim.floor.compare import PairedFigure
     from casino_sim.floor.optimize import Optimized, OptimizeOptions
 
 #: ``--budget``: a number and a unit (s, m, h), e.g. 15m.
@@ -106,6 +107,11 @@ def register(subparsers: Subparsers) -> None:
         help="at most this share of a block's arrivals turned away, e.g. 5%% or 0.05",
     )  # fmt: skip
     parser.add_argument(
+        "--max-wait", type=duration, default=None,
+        help="and at most this mean wait per arrival in a block, e.g. 10m (groups with a "
+        "waiting_list; the wait of the listed, 0 for those seated at once)",
+    )  # fmt: skip
+    parser.add_argument(
         "--days", type=Number("int", low=7, high=364), default=7,
         help="days per replication, whole weeks",
     )  # fmt: skip
@@ -141,6 +147,15 @@ def _share(x: float | None) -> str:
     return "n/a" if x is None else f"{x:+.2%}"
 
 
+def _minutes(x: float | None) -> str:
+    return "n/a" if x is None else f"{x:+.2f}"
+
+
+def _waited(wait: PairedFigure) -> bool:
+    """Did anyone wait in the base or the optimized run?"""
+    return bool((wait.a is not None and wait.a.mean) or (wait.b is not None and wait.b.mean))
+
+
 def format_optimized(optimized: Optimized, *, name: str, options: OptimizeOptions) -> str:
     """The schedule, the paired figures and what the search took."""
     from casino_sim.config.floor_schedule import DAYS
@@ -150,7 +165,12 @@ def format_optimized(optimized: Optimized, *, name: str, options: OptimizeOption
     what = "tables" if o.decide == "tables" else "table minimums"
     lines = [
         f"Optimized {what} for {name}: blocks of {o.block_hours} h, objective "
-        f"{options.objective} per week, at most {limit:.1%} turned away in a block",
+        f"{options.objective} per week, at most {limit:.1%} turned away in a block"
+        + (
+            ""
+            if options.max_wait_seconds is None
+            else f", a mean wait of at most {options.max_wait_seconds / 60:g} minutes"
+        ),
         f"Search: {o.rounds} round(s), {o.evaluations} floor runs ({o.floor_years:.2f} "
         f"floor-years simulated), {o.seconds:,.0f} s; stopped: {o.stopped}",
     ]
@@ -196,6 +216,15 @@ def format_optimized(optimized: Optimized, *, name: str, options: OptimizeOption
             f"  turned away at {group}: base {t.a.mean:.2%}, optimized {t.b.mean:.2%}; difference "
             f"{change.mean:+.2%} [{_share(change.low)}, {_share(change.high)}] paired"
         )
+        wait = o.waits.get(group)
+        if wait is not None and (options.max_wait_seconds is not None or _waited(wait)):
+            assert wait.a is not None and wait.b is not None and wait.difference is not None
+            gap = wait.difference
+            lines.append(
+                f"  mean wait at {group} (minutes an arrival): base {wait.a.mean:.2f}, optimized "
+                f"{wait.b.mean:.2f}; difference {gap.mean:+.2f} [{_minutes(gap.low)}, "
+                f"{_minutes(gap.high)}] paired"
+            )
     return "\n".join(lines)
 
 
@@ -256,7 +285,7 @@ def run(args: argparse.Namespace) -> int:
         objective=args.objective, max_turned_away=float(args.max_turned_away),
         days=args.days, replications=args.replications, seed=seed, rounds=args.rounds,
         budget_seconds=args.budget, workers=args.workers, by_weekday=not args.same_every_day,
-        decide=args.decide,
+        decide=args.decide, max_wait_seconds=args.max_wait,
     )  # fmt: skip
     started = time.perf_counter()
     if args.decide == "minimums":
@@ -266,7 +295,8 @@ def run(args: argparse.Namespace) -> int:
         optimized = optimize_tables(floor, options)
         best = "every table open"
     elapsed = time.perf_counter() - started
-    require(not optimized.unmet, "--max-turned-away: no schedule meets it in "
+    constraint = "--max-turned-away" if args.max_wait is None else "--max-turned-away/--max-wait"
+    require(not optimized.unmet, f"{constraint}: no schedule meets it in "
             f"{len(optimized.unmet)} block(s), e.g. {optimized.unmet[0] if optimized.unmet else ''} "
             f"(the best reachable: {best})")  # fmt: skip
     print(format_optimized(optimized, name=args.floor, options=options))

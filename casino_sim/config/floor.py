@@ -191,6 +191,8 @@ class BankedGroup:
     """Tables open by block of hours and weekday (at most count); null = every table while open."""
     minimums: MinimumSchedule | None = None
     """The table minimum (ante) by block of hours and weekday, within min_ante..max_ante; null = min_ante at every hour."""
+    waiting_list: Flag = False
+    """true: a player who finds every table full (and no seat at a later game of its list) waits for a seat, up to its patience_minutes; false: turned away."""
 
     def __post_init__(self) -> None:
         if self.schedule is not None:
@@ -288,6 +290,8 @@ class BankedGameGroup:
     """Tables open by block of hours and weekday (at most count); null = every table while open."""
     minimums: MinimumSchedule | None = None
     """The table minimum (bet) by block of hours and weekday, within min_bet..max_bet; null = min_bet at every hour."""
+    waiting_list: Flag = False
+    """true: a player who finds every table full (and no seat at a later game of its list) waits for a seat, up to its patience_minutes; false: turned away."""
 
     def __post_init__(self) -> None:
         if self.schedule is not None:

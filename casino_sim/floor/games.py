@@ -114,7 +114,7 @@ class GroupPlay(GroupHours):
         where there is one) would play here: seat them now, or say what the group has."""
         raise NotImplementedError
 
-    def join(self, k: int, length: float, now: float) -> None:
+    def join(self, k: int, length: float, side: bool, now: float) -> None:
         """The arrival joins this group's waiting list (after :data:`Offer.FREE_SEAT` or
         :data:`Offer.WAITING_LIST`)."""
         raise NotImplementedError

@@ -77,16 +77,55 @@ class OptimizeOptions:
     workers: int = 1
     by_weekday: bool = True  # False: one schedule for every day (the weekdays' figures pooled)
     decide: str = "tables"  # or "minimums" (casino_sim.floor.optimize_minimums)
+    max_wait_seconds: float | None = None  # the mean wait of a block's arrivals, at most
 
 
 @dataclass(frozen=True)
 class BlockFigures:
     """One evaluation: per group, ``[replication, weekday, block]`` arrays of the objective,
-    the arrivals and those turned away."""
+    the arrivals, those turned away and the seconds the listed ones waited (a group's
+    ``waiting_list``, at their arrival's block)."""
 
     objective: Mapping[str, np.ndarray]
     arrivals: Mapping[str, np.ndarray]
     turned_away: Mapping[str, np.ndarray]
+    waited: Mapping[str, np.ndarray]
+
+    def mean_wait(self, group: str) -> np.ndarray:
+        """Seconds waited per arrival by weekday and block over the replications (0 with none)."""
+        arrivals = self.arrivals[group].sum(axis=0)
+        out: np.ndarray = self.waited[group].sum(axis=0) / np.maximum(arrivals, 1)
+        return out
+
+    def service(self, group: str, options: OptimizeOptions) -> tuple[np.ndarray, np.ndarray]:
+        """The share turned away and the mean wait (seconds) by weekday and block
+        (``options.by_weekday`` False: the weekdays pooled, the same in every row)."""
+        share, wait = self.turned_share(group), self.mean_wait(group)
+        if not options.by_weekday:
+            share, wait = pooled_share(self, group), self._pooled_wait(group)
+            share, wait = (np.repeat(x[None, :], 7, axis=0) for x in (share, wait))
+        return share, wait
+
+    def service_text(self, group: str, options: OptimizeOptions, day: int, block: int) -> str:
+        """A block's service figures in words: ``12.3% turned away, a 4.2-minute mean wait``."""
+        share, wait = self.service(group, options)
+        text = f"{share[day, block]:.1%} turned away"
+        if options.max_wait_seconds is not None:
+            text += f", a {wait[day, block] / 60:.1f}-minute mean wait"
+        return text
+
+    def breaks(self, group: str, options: OptimizeOptions) -> np.ndarray:
+        """Where the service constraints fail, by weekday and block (as :meth:`service`)."""
+        share, wait = self.service(group, options)
+        limit = math.inf if options.max_turned_away is None else options.max_turned_away
+        most = math.inf if options.max_wait_seconds is None else options.max_wait_seconds
+        out: np.ndarray = (share > limit) | (wait > most)
+        return out
+
+    def _pooled_wait(self, group: str) -> np.ndarray:
+        arrivals = self.arrivals[group].sum(axis=(0, 1))
+        out: np.ndarray = self.waited[group].sum(axis=(0, 1)) / np.maximum(arrivals, 1)
+        return out
 
     def turned_share(self, group: str) -> np.ndarray:
         """Turned away / arrivals by weekday and block over the replications (0 with none)."""
@@ -108,6 +147,7 @@ class Optimized:
     block_hours: int
     objective: PairedFigure  # the selection run's objective per run (money), A base, B optimized
     turned_away: Mapping[str, PairedFigure]  # each group's share turned away, the same way
+    waits: Mapping[str, PairedFigure]  # each group's mean wait per arrival (minutes), the same
     rounds: int
     evaluations: int
     floor_years: float
@@ -129,6 +169,7 @@ class Optimized:
             "base": {g: s.tolist() for g, s in self.base.items()},
             "objective": self.objective.to_record(),
             "turned_away": {g: p.to_record() for g, p in self.turned_away.items()},
+            "mean_wait_minutes": {g: p.to_record() for g, p in self.waits.items()},
             "rounds": self.rounds,
             "evaluations": self.evaluations,
             "floor_years": self.floor_years,
@@ -241,7 +282,7 @@ def evaluate(
                    workers=options.workers, on_replication=keep, streams=KEYED)  # fmt: skip
     costs = floor.definition.costs
     weeks = options.days / 7
-    objective, arrivals, turned = {}, {}, {}
+    objective, arrivals, turned, waited = {}, {}, {}, {}
     for name, counts in schedules.items():
         group = floor.group(name)
         value = np.array(theo[name])
@@ -258,8 +299,12 @@ def evaluate(
             value = value - rises * float(costs.dealer_start) * weeks
         objective[name] = value
         numbers = np.array(demand[name])
-        arrivals[name], turned[name] = numbers[..., 0], numbers[..., 1]
-    return BlockFigures(objective, arrivals, turned)
+        arrivals[name], turned[name], waited[name] = (
+            numbers[..., 0],
+            numbers[..., 1],
+            numbers[..., 3],
+        )
+    return BlockFigures(objective, arrivals, turned, waited)
 
 
 def pooled_share(figures: BlockFigures, group: str) -> np.ndarray:
@@ -307,7 +352,6 @@ def optimize_tables(
     base = {g.name: base_schedule(g, options.block_hours) for g in groups}
     current = {name: s.copy() for name, s in base.items()}
     evaluations, rounds, stopped, undecided = 0, 0, "no block moves: a local optimum", 0
-    limit = options.max_turned_away
     for rounds in range(1, options.rounds + 1):
         up = {n: np.minimum(s + 1, most[n]) for n, s in current.items()}
         down = {n: np.maximum(s - 1, 0) for n, s in current.items()}
@@ -321,13 +365,10 @@ def optimize_tables(
                 more.objective[name] - here.objective[name],
                 here.objective[name] - less.objective[name],
             )
-            share_here, share_less = here.turned_share(name), less.turned_share(name)
+            broken_here, broken_less = here.breaks(name, options), less.breaks(name, options)
             if not options.by_weekday:  # one decision per block: the weekdays pooled
                 gain, keep = (
                     np.repeat(x.sum(axis=1, keepdims=True), 7, axis=1) for x in (gain, keep)
-                )
-                share_here, share_less = (
-                    np.repeat(pooled_share(f, name)[None, :], 7, axis=0) for f in (here, less)
                 )
             gain_low, _ = paired_interval(gain)
             _, keep_high = paired_interval(keep)
@@ -335,14 +376,14 @@ def optimize_tables(
             new = counts.copy()
             for d in range(7 if options.by_weekday else 1):
                 for b in range(counts.shape[1]):
-                    broken = limit is not None and share_here[d, b] > limit
+                    broken = broken_here[d, b]
                     if counts[d, b] < most[name] and (broken or gain_low[d, b] > 0):
                         new[d, b] += 1
                     elif (
                         counts[d, b] > 0
                         and not broken
                         and keep_high[d, b] < 0
-                        and (limit is None or share_less[d, b] <= limit)
+                        and not broken_less[d, b]
                     ):
                         new[d, b] -= 1
                     elif (counts[d, b] < most[name] and gain_mean[d, b] > 0) or (
@@ -369,24 +410,22 @@ def optimize_tables(
     final = evaluate(floor, current, options, seed=options.seed)
     evaluations += 1
     for name, counts in current.items():
-        share = final.turned_share(name)
-        days = list(DAYS)
-        if not options.by_weekday:  # one row: the weekdays pooled
-            share, counts, days = pooled_share(final, name)[None, :], counts[:1], ["every day"]
+        days = list(DAYS) if options.by_weekday else ["every day"]  # pooled: one row
         full = counts == most[name]  # where no schedule can do better
-        over = full & (share > (limit if limit is not None else math.inf))
+        over = (full & final.breaks(name, options))[: len(days)]
         for d, b in zip(*np.nonzero(over), strict=True):
             hours = f"{b * options.block_hours:02d}:00-{(b + 1) * options.block_hours:02d}:00"
-            unmet.append(f"{name} {days[d]} {hours}: {share[d, b]:.1%} turned away with "
-                         f"{counts[d, b]} of {most[name]} tables")  # fmt: skip
+            unmet.append(f"{name} {days[d]} {hours}: {final.service_text(name, options, d, b)} "
+                         f"with {counts[d, b]} of {most[name]} tables")  # fmt: skip
     # selection: base and optimized again with a fresh seed, paired
-    objective, turned = select(floor, options, ({"schedules": base}, {"schedules": current}))
+    objective, turned, waits = select(floor, options, ({"schedules": base}, {"schedules": current}))
     evaluations += 2
     years = evaluations * options.days * options.replications / 365
     return Optimized(
         schedules=current, base=base, block_hours=options.block_hours,
         objective=objective,
-        turned_away=turned, rounds=rounds, evaluations=evaluations, floor_years=years,
+        turned_away=turned, waits=waits, rounds=rounds, evaluations=evaluations,
+        floor_years=years,
         seconds=time.perf_counter() - started, stopped=stopped, unmet=tuple(unmet),
         undecided=undecided,
         decisions=sum(c.size if options.by_weekday else c.shape[1] for c in current.values()),
@@ -410,10 +449,10 @@ def schedule_rows(optimized: Optimized) -> Sequence[dict[str, Any]]:
 
 def select(
     floor: Floor, options: OptimizeOptions, runs: tuple[dict[str, Any], dict[str, Any]]
-) -> tuple[PairedFigure, dict[str, PairedFigure]]:
+) -> tuple[PairedFigure, dict[str, PairedFigure], dict[str, PairedFigure]]:
     """The selection run: the base and the optimized candidates (:func:`evaluate`'s keyword
-    arguments each) again with a fresh seed, paired: the objective per run and each group's
-    share turned away."""
+    arguments each) again with a fresh seed, paired: the objective per run, and each group's
+    share turned away and mean wait per arrival (minutes)."""
     fresh = options.seed + 1_000_003
     before, after = (evaluate(floor, options=options, seed=fresh, **run) for run in runs)
     groups = list(before.objective)
@@ -426,4 +465,11 @@ def select(
             for f in (before, after)
         ]
         turned[name] = pair(("group", name, "turned_away_share"), shares[0], shares[1])
-    return objective, turned
+    waits = {}
+    for name in groups:
+        minutes = [
+            f.waited[name].sum(axis=(1, 2)) / 60 / np.maximum(f.arrivals[name].sum(axis=(1, 2)), 1)
+            for f in (before, after)
+        ]
+        waits[name] = pair(("group", name, "mean_wait_minutes"), minutes[0], minutes[1])
+    return objective, turned, waits

@@ -43,7 +43,6 @@ from casino_sim.floor.optimize import (
     base_schedule,
     evaluate,
     paired_interval,
-    pooled_share,
     select,
 )
 
@@ -129,39 +128,40 @@ def optimize_minimums(
             progress(f"minimum {level + 1} of {levels} run in every block")
     chosen, unmet, undecided = {}, [], 0
     for name, steps in ladders.items():
-        values = [runs[min(i, levels - 1)].objective[name] for i in range(len(steps))]
-        shares = [runs[i].turned_share(name) for i in range(len(steps))]
+        figures = runs[: len(steps)]
+        values = [f.objective[name] for f in figures]
+        broken = [f.breaks(name, options) for f in figures]
+        shares = [f.service(name, options)[0] for f in figures]
         days = list(DAYS)
         if not options.by_weekday:  # one decision per block: the weekdays pooled
             values = [np.repeat(v.sum(axis=1, keepdims=True), 7, axis=1) for v in values]
-            shares = [np.repeat(pooled_share(runs[i], name)[None, :], 7, axis=0)
-                      for i in range(len(steps))]  # fmt: skip
             days = ["every day"] * 7
         choice = base[name].copy()
         for d in range(7 if options.by_weekday else 1):
             for b in range(choice.shape[1]):
                 level, note = _decide(
-                    [v[:, d, b] for v in values], [s[d, b] for s in shares],
-                    steps.index(float(base[name][d, b])), options.max_turned_away,
+                    [v[:, d, b] for v in values], [bool(x[d, b]) for x in broken],
+                    [float(s[d, b]) for s in shares], steps.index(float(base[name][d, b])),
                 )  # fmt: skip
                 choice[d, b] = steps[level]
                 undecided += note == "undecided"
                 if note == "unmet":
                     hours = (f"{b * options.block_hours:02d}:00-"
                              f"{(b + 1) * options.block_hours:02d}:00")  # fmt: skip
-                    unmet.append(f"{name} {days[d]} {hours}: {shares[level][d, b]:.1%} turned "
-                                 f"away at a minimum of {steps[level]:g}, the fewest")  # fmt: skip
+                    service = figures[level].service_text(name, options, d, b)
+                    unmet.append(f"{name} {days[d]} {hours}: {service} at a minimum of "
+                                 f"{steps[level]:g}, the fewest turned away")  # fmt: skip
         if not options.by_weekday:
             choice[1:] = choice[0]
         chosen[name] = choice
-    objective, turned = select(
+    objective, turned, waits = select(
         floor, options, ({"schedules": tables, "minimums": base},
                          {"schedules": tables, "minimums": chosen}),
     )  # fmt: skip
     evaluations = levels + 2
     return Optimized(
         schedules=chosen, base=base, block_hours=options.block_hours, objective=objective,
-        turned_away=turned, rounds=1, evaluations=evaluations,
+        turned_away=turned, waits=waits, rounds=1, evaluations=evaluations,
         floor_years=evaluations * options.days * options.replications / 365,
         seconds=time.perf_counter() - started,
         stopped="every minimum of the ladder run in every block", unmet=tuple(unmet),
@@ -172,21 +172,23 @@ def optimize_minimums(
 
 
 def _decide(
-    values: Sequence[np.ndarray], shares: Sequence[float], today: int, limit: float | None
+    values: Sequence[np.ndarray], broken: Sequence[bool], shares: Sequence[float], today: int
 ) -> tuple[int, str]:
-    """One block: the ladder level to take from the per-replication ``values`` and the
-    ``shares`` turned away at each level, today's level ``today``; with what it means
-    (``""``, ``"undecided"``: the best mean did not beat today's at 95%, ``"unmet"``: no
-    level keeps ``limit``, the one turning the fewest away is taken).
+    """One block: the ladder level to take from the per-replication ``values``, whether each
+    level ``broken`` the service constraints and the ``shares`` turned away, today's level
+    ``today``; with what it means (``""``, ``"undecided"``: the best mean did not beat
+    today's at 95%, ``"unmet"``: every level breaks them, the one turning the fewest away
+    is taken).
 
     >>> a, b = np.array([1.0, 1.1, 0.9]), np.array([2.0, 2.2, 2.1])
-    >>> _decide([a, b], [0.0, 0.0], 0, 0.05), _decide([a, b], [0.0, 0.2], 0, 0.05)
+    >>> _decide([a, b], [False, False], [0, 0], 0), _decide([a, b], [False, True], [0, 0.2], 0)
     ((1, ''), (0, ''))
-    >>> _decide([a, a + 0.1 * np.array([1, -1, 1])], [0.0, 0.0], 0, 0.05)
+    >>> _decide([a, a + 0.1 * np.array([1, -1, 1])], [False, False], [0, 0], 0)
     (0, 'undecided')
+    >>> _decide([a, b], [True, True], [0.3, 0.2], 0)
+    (1, 'unmet')
     """
-    cap = 1.0 if limit is None else limit
-    feasible = [i for i, share in enumerate(shares) if share <= cap]
+    feasible = [i for i, fails in enumerate(broken) if not fails]
     if not feasible:
         return int(np.argmin(shares)), "unmet"
     best = max(feasible, key=lambda i: float(values[i].mean()))

@@ -95,8 +95,11 @@ class _Floor:
         #: of those turned away: every open choice's table minimum was above what they accept
         self.priced_out = np.zeros(len(self.kinds), np.int64)
         self._bet = 0  # the arriving player's wanted bet (an index into its type's bets)
-        #: by group and clock hour: arrivals whose first open choice it was, and those turned away
-        self.demand = {g.name: np.zeros((self.hours, 2), np.int64) for g in definition.tables}
+        #: by group and clock hour, of the arrivals whose first open choice it was: arrivals,
+        #: turned away, listed (at some group), and the seconds those listed waited
+        self.demand = {g.name: np.zeros((self.hours, 4), np.int64) for g in definition.tables}
+        #: each listed visit's (first choice's demand row): where its wait is tallied
+        self.listed_at: dict[int, np.ndarray] = {}
         self.gave_up_by_kind = np.zeros(len(self.kinds), np.int64)  # left a list unseated
         self.meters: dict[str, LinkedProgressive | LinkedBadBeat] = {}
         for name, meter in definition.meters.items():
@@ -159,6 +162,13 @@ class _Floor:
 
     def gave_up(self, visit: Visit) -> None:
         self.gave_up_by_kind[visit.kind] += 1
+        self.waited(visit)
+
+    def waited(self, visit: Visit) -> None:
+        """``visit`` left a waiting list (seated or not): its wait goes to its arrival's demand."""
+        row = self.listed_at.pop(visit.session, None)
+        if row is not None:
+            row[3] += round(self.env.now - visit.arrived)
 
     def _credit(self, session: int, amount: int) -> None:
         self.log.net[session] += amount
@@ -236,7 +246,10 @@ class _Floor:
             if first is not None:
                 first[1] += 1
             return
-        target.join(k, length, now)
+        if first is not None:  # listed: its wait is tallied at its arrival's hour as it ends
+            first[2] += 1
+            self.listed_at[len(self.log.kind)] = first  # the session join opens next
+        target.join(k, length, side, now)
 
     # ------------------------------------------------------- hours, breaks
     def _watch_hours(self, group: GroupPlay) -> None:

@@ -141,3 +141,8 @@ class FloorContext(Protocol):
     def gave_up(self, visit: Visit) -> None:
         """``visit`` left a waiting list without a seat (counted by player type)."""
         ...
+
+    def waited(self, visit: Visit) -> None:
+        """``visit``'s wait on a list is over (seated, gave up or the run ended): its seconds
+        are tallied by the floor at its arrival's hour (once)."""
+        ...

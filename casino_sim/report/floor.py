@@ -356,7 +356,8 @@ def _player_lines(players: Sequence[PlayerTypeResult]) -> list[str]:
         text_table(header, body),
         "turned away: no free seat and no waiting list open to them on arrival; priced out: of "
         "those, the ones a table minimum above their max_minimum sent on; gave up waiting: "
-        "listed for a poker game, left before a seat came (patience or session over)",
+        "listed for a seat (a poker game, a banked group's waiting_list), left before one "
+        "came (patience or session over)",
     ]
 
 
@@ -453,7 +454,7 @@ def format_floor(
     ]
     waiting = _waiting_lines(result)
     if waiting:
-        lines += ["", "Waiting lists (poker):", *waiting]
+        lines += ["", "Waiting lists:", *waiting]
     return "\n".join(lines)
 
 

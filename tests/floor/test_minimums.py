@@ -74,7 +74,8 @@ def test_the_closed_form_figures_docs_quote():
 def test_the_optimizer_finds_the_best_minimum_of_every_block():
     floor = load_floor(FLOOR)
     options = OptimizeOptions(groups=("pit",), block_hours=8, max_turned_away=None,
-                              by_weekday=False, seed=3, decide="minimums")  # fmt: skip
+                              by_weekday=False, seed=3, decide="minimums",
+                              replications=3)  # fmt: skip
     optimized = optimize_minimums(floor, options)
     chosen = optimized.schedules["pit"]
     assert (chosen == np.array(closed_form_best())[None, :]).all()
@@ -180,8 +181,8 @@ def test_bad_minimums_and_bets_are_one_line(old, new, message, tmp_path, capsys)
         (["--decide", "minimums", "--minimums", "5,abc"], "--minimums: expected an amount"),
         (["--decide", "minimums", "--minimums", "5,100"],
          "--minimums: 100 is outside group 'pit''s limits 5..25"),
-        (["--decide", "minimums", "--max-turned-away", "5%", "--replications", "2"],
-         "--max-turned-away: no schedule meets it"),
+        (["--decide", "minimums", "--max-turned-away", "5%", "--replications", "2",
+          "--minimums", "5", "--same-every-day"], "--max-turned-away: no schedule meets it"),
     ],
 )  # fmt: skip
 def test_bad_optimize_options_are_one_line(args, message, capsys):
@@ -207,3 +208,14 @@ def test_the_command_writes_the_minimums_the_heat_map_and_the_json(tmp_path, cap
     assert data["rows"][2] == {"group": "pit", "weekday": "monday", "hours": "16-24",
                                "base": 5.0, "minimums": 25.0}  # fmt: skip
     assert "table minimum ($)" in heatmap.read_text()
+
+
+def test_the_report_shows_a_floors_minimums():
+    from casino_sim.report.par.floor_schedule import schedule_part
+
+    part = schedule_part(load_floor(FLOOR), "floor-1")
+    assert part is not None and part.title == "Table schedule" and part.plots == ()
+    (table,) = part.tables
+    assert table.title == "pit: table minimum by weekday and block"
+    assert [c.unit for c in table.columns[1:]] == ["money"] * 3
+    assert table.rows[6] == {"weekday": "sunday", "from_00": 5.0, "from_08": 5.0, "from_16": 5.0}

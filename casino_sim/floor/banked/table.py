@@ -102,6 +102,10 @@ class BankedGameTable:
         self.advance(t)
         return self.seats.count(None)
 
+    def next_leave(self) -> float:
+        """The earliest planned departure of a seated player (inf: nobody seated)."""
+        return min((v.leaves_at for v in self.seats if v is not None), default=math.inf)
+
     def _may_empty(self, t: float) -> bool:
         """Could a seat empty before ``t``: a session ending, or a limited bankroll that the
         rounds up to ``t`` could leave short?"""

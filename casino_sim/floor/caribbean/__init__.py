@@ -86,6 +86,10 @@ class CaribbeanTable:
         self.index = table.index
         self.tally: TableTally = table.tally
 
+    def next_leave(self) -> float:
+        """The earliest planned departure of a seated player (inf: nobody seated)."""
+        return float(self.table.planned_departures().min())
+
     def free_seats(self, t: float) -> int:
         table = self.table
         if table.count == table.size:  # someone may have left since the table was advanced

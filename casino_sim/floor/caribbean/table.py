@@ -194,6 +194,11 @@ class BankedTable:
     def free_seats(self) -> int:
         return self.size - self.count
 
+    def planned_departures(self) -> np.ndarray:
+        """Each seat's planned departure (inf: empty), as of the last advance."""
+        leaves: np.ndarray = self._column["leaves"]
+        return leaves
+
     def may_have_emptied(self, t: float) -> bool:
         """Could a player have left before ``t`` (since the table was last advanced)?"""
         safe: float = self._clock.safe.item()

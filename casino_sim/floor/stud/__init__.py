@@ -73,7 +73,7 @@ class WaitingList(GroupPlay):
             return Offer.FREE_SEAT
         return Offer.WAITING_LIST
 
-    def join(self, k: int, length: float, now: float) -> None:
+    def join(self, k: int, length: float, side: bool, now: float) -> None:
         floor = self.floor
         kind = floor.kinds[k]
         player = floor.open_visit(k, now + length)
@@ -92,6 +92,7 @@ class WaitingList(GroupPlay):
     def finish(self, end: float) -> None:
         self._list_changed(len(self.waiting))
         for player in self.waiting:
+            self.floor.waited(player)
             self.floor.end_visit(player)
 
     def queue(self) -> tuple[int, TableTally]:
@@ -123,6 +124,7 @@ class WaitingList(GroupPlay):
             player.buy_ins = table.structure.buy_in_cents if buy_in is None else buy_in
             table.tally.add(now, DROP, player.buy_ins)
             floor.log.wait[player.session] = now - player.arrived
+            floor.waited(player)
         table.seat(player, now)
 
     def _give_up(self, player: Visit, token: int) -> Callable[[], None]:
