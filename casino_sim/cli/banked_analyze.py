@@ -14,6 +14,7 @@ from typing import Any
 
 from casino_sim.cli.common import check_outputs, run_provenance
 from casino_sim.errors import OptionError
+from casino_sim.report.tables import money
 
 __all__ = [
     "format_banked",
@@ -24,7 +25,7 @@ __all__ = [
     "run_banked",
 ]
 
-_CARIBBEAN_ONLY = ("progressive", "ante", "meter", "report", "format")
+_CARIBBEAN_ONLY = ("progressive", "meter", "report", "format")
 #: How much of an input file is read to find its ``kind:`` (the loader reads it whole).
 _HEAD_BYTES = 1 << 20
 
@@ -54,7 +55,7 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
     """Analyse the banked game at ``path`` with ``--strategy``; ``--json``/``--csv`` write results."""
     from casino_sim.config import load_banked_game
     from casino_sim.engine.files import write_csv, write_json
-    from casino_sim.games.banked.language import analyze_banked, strategy_names
+    from casino_sim.games.banked.language import analyze_banked, at_ante, strategy_names
 
     for option in _CARIBBEAN_ONLY:
         if getattr(args, option, None):
@@ -78,7 +79,20 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
         raise OptionError("--samples and --seed are for a sampled --leak share:K")
     check_outputs(args, {"--json": args.json, "--csv": args.csv}, [path])
     record: dict[str, Any] = {"provenance": run_provenance(args, {"game": path})}
-    if leak is None:
+    capped = any(w.max_payout is not None for w in game.wagers.values())
+    if leak is not None and (args.ante or capped):
+        raise OptionError(f"--leak: leaks are analysed without payout caps this release ("
+                          f"{'--ante given' if args.ante else game.name + ' caps a payout'})")  # fmt: skip
+    antes = _antes(game, args.ante)
+    if antes:
+        analyses = [analyze_banked(at_ante(game, ante), strategy) for ante in antes]
+        for ante, analysis in zip(antes, analyses, strict=True):
+            print(f"At an ante of {money(ante)}{_caps_text(game)}:")
+            print(format_banked(analysis, others=[]) + "\n")
+        print(format_edge_by_ante(antes, analyses))
+        record["analyses"] = [{"ante": str(a), **x.to_record()}
+                              for a, x in zip(antes, analyses, strict=True)]  # fmt: skip
+    elif leak is None:
         analysis = analyze_banked(game, strategy)
         print(format_banked(analysis, others=[s for s in strategy_names(game) if s != strategy]))
     elif leak.kind == "share":
@@ -95,22 +109,63 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
         print(format_banked(analysis, others=[]))
         record["leak"] = {"leak": leak.label, "seen_sets_per_deal": leaked.seen_sets,
                           "house_edge_without": str(leaked.house_edge_without)}  # fmt: skip
+    if antes:
+        if args.json:
+            write_json(args.json, record, overwrite=args.force)
+        if args.csv:
+            rows = [row | {"ante": str(ante)} for ante, analysis in zip(antes, analyses, strict=True)
+                    for row in _net_rows(analysis)]  # fmt: skip
+            write_csv(args.csv, rows, overwrite=args.force)
+        return 0
     if args.json:
         record["analysis"] = analysis.to_record()
         write_json(args.json, record, overwrite=args.force)
     if args.csv:
-        rows = [
-            {
-                "game": analysis.game,
-                "strategy": analysis.strategy,
-                "net": str(row.net),
-                "combinations": row.combinations,
-                "probability": float(row.probability),
-            }
-            for row in analysis.net_rows
-        ]
-        write_csv(args.csv, rows, overwrite=args.force)
+        write_csv(args.csv, _net_rows(analysis), overwrite=args.force)
     return 0
+
+
+def _net_rows(analysis: Any) -> list[dict[str, Any]]:
+    """The net results of an analysis as CSV rows (exact values as fractions)."""
+    return [
+        {
+            "game": analysis.game,
+            "strategy": analysis.strategy,
+            "net": str(row.net),
+            "combinations": row.combinations,
+            "probability": float(row.probability),
+        }
+        for row in analysis.net_rows
+    ]
+
+
+def _antes(game: Any, given: list[Fraction] | None) -> list[Fraction]:
+    """The antes to analyse at: ``--ante``'s, else with a payout cap the report's $5 to $500
+    (the edge depends on the ante), else none (one analysis in units)."""
+    from casino_sim.report.par.caribbean import CAPPED_ANTES
+
+    if given:
+        return list(given)
+    capped = any(w.max_payout is not None for w in game.wagers.values())
+    return list(CAPPED_ANTES) if capped else []  # the report's antes
+
+
+def _caps_text(game: Any) -> str:
+    """`` (payout cap $5,000.00 on raise)``, or nothing without a cap."""
+    caps = [f"{money(w.max_payout)} on {name}" for name, w in game.wagers.items()
+            if w.max_payout is not None]  # fmt: skip
+    return f" (payout cap {', '.join(caps)})" if caps else ""
+
+
+def format_edge_by_ante(antes: list[Fraction], analyses: list[Any]) -> str:
+    """House edge and element of risk by ante (a payout cap makes them depend on it)."""
+    lines = ["House edge by ante:"]
+    lines += _table(
+        ["ante", "house edge", "element of risk", "average total bet"],
+        [[money(ante), _pct(a.house_edge), _pct(a.element_of_risk), f"{float(a.average_total_bet):.4f}"]
+         for ante, a in zip(antes, analyses, strict=True)],
+    )  # fmt: skip
+    return "\n".join(lines)
 
 
 def _run_share(

@@ -15,7 +15,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from casino_sim.cli.common import check_outputs, require, run_provenance, run_seed, runner_options
+from casino_sim.cli.common import (
+    Number,
+    check_outputs,
+    require,
+    run_provenance,
+    run_seed,
+    runner_options,
+)
 from casino_sim.cli.comparison_table import (
     HEADER,
     HITS,
@@ -27,6 +34,7 @@ from casino_sim.cli.comparison_table import (
     pct,
 )
 from casino_sim.cli.progress import chunk_progress
+from casino_sim.errors import OptionError
 
 if TYPE_CHECKING:
     from casino_sim.engine.stats import Estimate
@@ -36,7 +44,7 @@ __all__ = ["banked_summary_lines", "run_banked"]
 
 
 #: Options of Caribbean Stud tables and their defaults: a banked game refuses any other value.
-_CARIBBEAN_ONLY = {"until_se": None, "seats": 1, "ante": "1", "progressive": None,
+_CARIBBEAN_ONLY = {"until_se": None, "seats": 1, "progressive": None,
                    "progressive_seats": None, "session_rounds": 400, "csv": None,
                    "no_exact": False}  # fmt: skip
 
@@ -45,14 +53,14 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
     """Simulate the banked game at ``path`` with ``--strategy``; ``--json`` writes the result."""
     from casino_sim.config import load_banked_game
     from casino_sim.engine.files import write_json
-    from casino_sim.games.banked.language import strategy_names
+    from casino_sim.games.banked.language import at_ante, strategy_names
     from casino_sim.games.banked.language.simulate import simulate_banked
 
     for option, default in _CARIBBEAN_ONLY.items():
         flag = "--" + option.replace("_", "-")
         require(getattr(args, option) == default,
                 f"{flag} is for Caribbean Stud paytables, not banked games")  # fmt: skip
-    game = load_banked_game(path)
+    game = at_ante(load_banked_game(path), _ante(args.ante))  # payout caps are in money
     names = strategy_names(game)
     require(args.strategy in names, f"--strategy: {game.name} has no strategy "
             f"{args.strategy!r}; expected one of {', '.join(names)}")  # fmt: skip
@@ -80,6 +88,15 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
         record = {**result.to_record(), "provenance": run_provenance(args, inputs, seed=seed)}
         write_json(args.json, record, overwrite=args.force)
     return 0
+
+
+def _ante(text: str) -> Fraction:
+    """``--ante``: one amount in money (the initial bet on the ``house_edge_per`` wager; it
+    matters with a payout cap)."""
+    try:
+        return Fraction(Number("money", low=Fraction(1, 100), high=10**6)(text))
+    except argparse.ArgumentTypeError as error:
+        raise OptionError(f"--ante: {error} (one amount at a banked game)") from None
 
 
 def banked_summary_lines(result: BankedSimulation) -> list[str]:

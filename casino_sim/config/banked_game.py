@@ -24,8 +24,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from casino_sim.config.common import CATEGORY_KEYS, definition, hand_label
-from casino_sim.config.money import Text
+from casino_sim.config.common import CATEGORY_KEYS, definition, hand_label, require_whole_cents
+from casino_sim.config.money import PositiveAmount, Text
 from casino_sim.config.problems import FieldProblem
 from casino_sim.config.ranks import LinePay, Ranks, parse_ranks, rank_text
 from casino_sim.config.words import did_you_mean
@@ -227,6 +227,8 @@ class Wager:
     """How it is settled."""
     description: Text = ""
     """What it is, for the output."""
+    max_payout: PositiveAmount | None = None
+    """The most it wins in one hand, in money (a posted payout cap); a game with a cap is analysed at an ante in money (analyze --ante, unit_money)."""
 
 
 @definition
@@ -351,6 +353,8 @@ class BankedGame:
     """Side bets with their own paytables."""
     strategies: Mapping[str, Mapping[str, tuple[StrategyRule, ...]]] = Field(default_factory=dict)
     """Named strategies: per decision (the stage name it follows), rules tried in order."""
+    unit_money: PositiveAmount | None = None
+    """The money of one unit (the house_edge_per wager's initial bet is its initial units), for payout caps; analyze --ante sets it; null: none."""
 
     def __post_init__(self) -> None:
         _check(self)
@@ -418,6 +422,7 @@ def _check(game: BankedGame) -> None:
             "house_edge_per",
         )
     for name, wager in game.wagers.items():
+        require_whole_cents(wager.max_payout, "wagers", name, "max_payout")
         resolve = wager.resolve
         if isinstance(resolve, VersusDealer) and resolve.paytable and resolve.bonus:
             raise FieldProblem(

@@ -31,6 +31,7 @@ from casino_sim.games.banked.language.table_api import (
     Prepared,
     SideBetPays,
     analyze_side_bet,
+    at_ante,
     prepare,
     settle,
     side_bet_pays,
@@ -63,8 +64,9 @@ class BankedPlan:
 
     game: BankedGame
     pace: tuple[float, ...]  # seconds a round takes with n players, n = 0 .. seats
-    strategies: Mapping[str, Prepared]  # by strategy name: the Monte Carlo's arrays
-    edges: Mapping[str, Fraction]  # by strategy name: the exact house edge per bet
+    #: by strategy name (under a payout cap, ``name@bet``: a strategy per bet in money)
+    strategies: Mapping[str, Prepared]  # the Monte Carlo's arrays
+    edges: Mapping[str, Fraction]  # the exact house edge per bet
     money: Mapping[tuple[str, int], TypeMoney]  # by player type and bet (cents)
     side_bets: tuple[SideBetPays, ...]  # on the felt
     side_edges: Mapping[str, Fraction]  # "side bet paytable" -> its exact house edge
@@ -81,21 +83,24 @@ def prepare_plan(floor: Floor, group: BankedGameGroup) -> BankedPlan:
     nets: dict[str, tuple[np.ndarray, tuple[Fraction, ...]]] = {}
     sides = tuple(side_bet_pays(game, name, table) for name, table in group.side_bets.items())
     money: dict[tuple[str, int], TypeMoney] = {}
+    capped = any(w.max_payout is not None for w in game.wagers.values())
     for kind in floor.definition.traffic.players:
         if group.name not in kind.games:
             continue
-        name = kind.strategy
-        if name not in strategies:
-            solved = solve_banked(game, name)
-            strategies[name] = prepared = prepare(game, solved.strategy, 1, 1)
-            edges[name] = solved.analysis.house_edge
-            stakes = np.array([sum(cell.amounts) for cell in prepared.cells], np.int64)
-            returns = tuple(sum(settle(game, cell), Fraction(sum(cell.amounts)))
-                            for cell in prepared.cells)  # fmt: skip
-            nets[name] = (stakes, returns)
         for amount in kind.stakes_at(group):
+            # a payout cap: the strategy and the nets depend on the bet (in money)
+            slot = f"{kind.strategy}@{amount}" if capped else kind.strategy
+            if slot not in strategies:
+                priced = at_ante(game, amount) if capped else game
+                solved = solve_banked(priced, kind.strategy)
+                strategies[slot] = prepared = prepare(priced, solved.strategy, 1, 1)
+                edges[slot] = solved.analysis.house_edge
+                stakes = np.array([sum(cell.amounts) for cell in prepared.cells], np.int64)
+                returns = tuple(sum(settle(priced, cell), Fraction(sum(cell.amounts)))
+                                for cell in prepared.cells)  # fmt: skip
+                nets[slot] = (stakes, returns)
             bet = cents(amount)
-            money[kind.name, bet] = _type_money(name, bet, unit, nets[name], edges[name], sides)
+            money[kind.name, bet] = _type_money(slot, bet, unit, nets[slot], edges[slot], sides)
     side_edges = {
         f"{s.side_bet} {s.paytable}": analyze_side_bet(game, s.side_bet, s.paytable).house_edge
         for s in sides

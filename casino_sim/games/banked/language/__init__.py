@@ -21,6 +21,8 @@ import dataclasses
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, cast
 
 import numpy as np
 
@@ -64,6 +66,8 @@ __all__ = [
     "analyze_banked",
     "analyze_side_bet",
     "analyze_side_bets",
+    "at_ante",
+    "check_caps",
     "settle",
     "solve_banked",
     "strategy_names",
@@ -71,6 +75,35 @@ __all__ = [
 
 #: The most hand labels the strategy table of a first decision lists one by one.
 MAX_TABLE_LABELS = 200
+
+
+def at_ante(game: BankedGame, ante: Fraction) -> BankedGame:
+    """``game`` at an initial bet of ``ante`` (money) on its ``house_edge_per`` wager: the money
+    of a unit set, so payout caps apply.
+
+    >>> from casino_sim.config import load_banked_game
+    >>> at_ante(load_banked_game("banked/let_it_ride"), Fraction(15)).unit_money
+    Fraction(15, 1)
+    """
+    units = game.wagers[game.house_edge_per].initial
+    priced: BankedGame = dataclasses.replace(cast(Any, game), unit_money=Fraction(ante) / units)
+    return priced
+
+
+def check_caps(game: BankedGame) -> None:
+    """:class:`OptionError` when ``game`` caps a wager's payout and cannot be settled so: no
+    ante in money given (``unit_money``), or a game without a dealer (its solver reads the
+    paytables directly)."""
+    capped = [(name, w.max_payout) for name, w in game.wagers.items() if w.max_payout is not None]
+    if not capped:
+        return
+    name, cap = capped[0]
+    if "dealer" not in game.hands:
+        raise OptionError(f"{game.name}: a payout cap ({name}) is settled in games against a "
+                          "dealer this release")  # fmt: skip
+    if game.unit_money is None:
+        raise OptionError(f"{game.name} pays at most {cap} a hand on {name}: the figures depend "
+                          "on the ante; give it in money (--ante)")  # fmt: skip
 
 
 def strategy_names(game: BankedGame) -> tuple[str, ...]:
@@ -115,6 +148,7 @@ def solve_banked(game: BankedGame, strategy: str = "optimal", *, deck: Deck = FU
             f"{game.name} has no strategy {strategy!r}; expected one of "
             f"{', '.join(strategy_names(game))}"
         )
+    check_caps(game)
     rules = game.strategies.get(strategy)
     if "dealer" in game.hands:
         policy = None

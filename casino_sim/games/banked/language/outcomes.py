@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from casino_sim.config.banked_game import BankedGame, PaytableResolution, VersusDealer
+from casino_sim.config.banked_game import BankedGame, PaytableResolution, VersusDealer, Wager
 
 __all__ = [
     "NOT_QUALIFIED",
@@ -85,7 +85,20 @@ def merge_not_qualified(game: BankedGame, counts: Sequence[int]) -> list[int]:
 
 
 def settle(game: BankedGame, outcome: Outcome) -> tuple[Fraction, ...]:
-    """The player's net result on each wager, in units (a win positive)."""
+    """The player's net result on each wager, in units (a win positive): a wager's win at most
+    its ``max_payout`` (money) over the game's ``unit_money``."""
+    nets = zip(game.wagers.values(), _uncapped(game, outcome), strict=True)
+    return tuple(_capped(game, wager, net) for wager, net in nets)
+
+
+def _capped(game: BankedGame, wager: Wager, net: Fraction) -> Fraction:
+    if wager.max_payout is None or net <= 0:
+        return net
+    assert game.unit_money is not None, "check_caps: a capped game is settled at a unit's money"
+    return min(net, wager.max_payout / game.unit_money)
+
+
+def _uncapped(game: BankedGame, outcome: Outcome) -> tuple[Fraction, ...]:
     out = []
     for index, (wager, amount) in enumerate(
         zip(game.wagers.values(), outcome.amounts, strict=True)
