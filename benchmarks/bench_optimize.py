@@ -6,7 +6,10 @@ a. ``floors/casino-costs`` (its banked group, the Caribbean Stud pit: the stud g
    meets 5%), 10 replications of 7 days per floor run, 2 workers, a 15-minute budget: the
    time, the rounds, the floor runs and the floor-years simulated;
 b. ``floors/erlang-pit`` (the closed-form case, 8-hour blocks, one schedule for every day):
-   the same figures, and whether it found the closed-form optimum (2, 5, 10 tables).
+   the same figures, and whether it found the closed-form optimum (2, 5, 10 tables);
+c. ``floors/minimums-pit`` with ``--decide minimums`` (the minimums' closed-form case: $10,
+   $10 and $25), beside the floor runs a search over whole schedules would need (every
+   combination of the ladder's minimums across the blocks).
 
 Beside each, as the comparison in the same run, the floor runs a one-block-at-a-time marginal
 analysis would need for the same rounds (two per block per round: one more table, one fewer,
@@ -24,9 +27,19 @@ import sys
 import time
 
 from casino_sim.config import load_floor
-from casino_sim.floor.optimize import OptimizeOptions, optimize_tables
+from casino_sim.floor.optimize import Optimized, OptimizeOptions, optimize_tables
+from casino_sim.floor.optimize_minimums import ladder_of, optimize_minimums
 
 BUDGET_SECONDS = 15 * 60
+
+
+def _paired(done: Optimized) -> str:
+    """The selection run's objective: base, optimized and the paired difference's interval."""
+    o = done.objective
+    assert o.a is not None and o.b is not None and o.difference is not None
+    gap = o.difference
+    return (f"base {o.a.mean:,.0f}, optimized {o.b.mean:,.0f}, paired difference "
+            f"[{gap.low:,.0f}, {gap.high:,.0f}]")  # fmt: skip
 
 
 def run(name: str, options: OptimizeOptions) -> None:
@@ -44,16 +57,33 @@ def run(name: str, options: OptimizeOptions) -> None:
           f"the parallel search's {3 * done.rounds}")  # fmt: skip
     for group, counts in done.schedules.items():
         print(f"  {group}: tables by weekday (rows) and block: {counts.tolist()}")
-    print(f"  objective per run, base {done.objective.a:,.0f}, optimized {done.objective.b:,.0f}, "
-          f"paired difference [{done.objective.low:,.0f}, {done.objective.high:,.0f}]")  # fmt: skip
+    print(f"  objective per run, {_paired(done)}")
     verdict = "PASS" if seconds <= BUDGET_SECONDS else "OVER"
     print(f"  budget {BUDGET_SECONDS / 60:.0f} min: {verdict}")
+
+
+def run_minimums(name: str, options: OptimizeOptions) -> None:
+    floor = load_floor(name)
+    started = time.perf_counter()
+    done = optimize_minimums(floor, options)
+    seconds = time.perf_counter() - started
+    (group,) = options.groups
+    steps = len(ladder_of(floor.group(group), None, options.block_hours))
+    blocks = done.schedules[group].shape[1]
+    print(f"{name} (minimums): {seconds:,.0f} s, {done.evaluations} floor runs, "
+          f"{done.floor_years:.2f} floor-years; {steps} minimums x {blocks} blocks: whole "
+          f"schedules would be {steps**blocks} floor runs, {steps**blocks / steps:.0f}x")  # fmt: skip
+    print(f"  {group}: minimums by block {done.schedules[group][0].tolist()} (closed form "
+          f"[10.0, 10.0, 25.0]); objective per run, {_paired(done)}")  # fmt: skip
 
 
 def main() -> None:
     quick = "--quick" in sys.argv
     run("floors/erlang-pit", OptimizeOptions(groups=("pit",), block_hours=8, max_turned_away=None,
                                              seed=3, by_weekday=False, workers=2))  # fmt: skip
+    run_minimums("floors/minimums-pit",
+                 OptimizeOptions(groups=("pit",), block_hours=8, max_turned_away=None, seed=3,
+                                 by_weekday=False, workers=2, decide="minimums"))  # fmt: skip
     run("floors/casino-costs", OptimizeOptions(groups=("pit",), seed=1, workers=2,
                                                max_turned_away=None, replications=10,
                                                rounds=2 if quick else 12,

@@ -79,6 +79,19 @@ class OptimizeOptions:
     decide: str = "tables"  # or "minimums" (casino_sim.floor.optimize_minimums)
     max_wait_seconds: float | None = None  # the mean wait of a block's arrivals, at most
 
+    def check(self) -> None:
+        """:class:`OptionError` naming the first option out of its range."""
+        if self.block_hours not in BLOCK_HOURS:
+            raise OptionError(f"--block-hours {self.block_hours}: expected one of {BLOCK_HOURS}")
+        if self.days % 7:
+            raise OptionError(
+                f"--days {self.days}: whole weeks (7, 14, ...): every weekday the same"
+            )
+        if self.replications < 2:
+            raise OptionError("--replications: at least 2 (the intervals)")
+        if self.objective not in ("net", "win"):
+            raise OptionError(f"--objective {self.objective!r}: net or win")
+
 
 @dataclass(frozen=True)
 class BlockFigures:
@@ -330,16 +343,7 @@ def optimize_tables(
 ) -> Optimized:
     """Find the schedules (module docstring); :class:`OptionError` when a block breaks the
     constraint with every table open, naming it and the best reachable value."""
-    if options.block_hours not in BLOCK_HOURS:
-        raise OptionError(f"--block-hours {options.block_hours}: expected one of {BLOCK_HOURS}")
-    if options.days % 7:
-        raise OptionError(
-            f"--days {options.days}: whole weeks (7, 14, ...): every weekday the same"
-        )
-    if options.replications < 2:
-        raise OptionError("--replications: at least 2 (the intervals)")
-    if options.objective not in ("net", "win"):
-        raise OptionError(f"--objective {options.objective!r}: net or win")
+    options.check()
     started = time.perf_counter()
     groups = [floor.group(name) for name in options.groups]
     for group in groups:

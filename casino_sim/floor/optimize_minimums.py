@@ -36,7 +36,6 @@ from casino_sim.config.floor_loader import Floor
 from casino_sim.config.floor_schedule import DAYS
 from casino_sim.errors import OptionError
 from casino_sim.floor.optimize import (
-    BLOCK_HOURS,
     BlockFigures,
     Optimized,
     OptimizeOptions,
@@ -99,14 +98,7 @@ def optimize_minimums(
 ) -> Optimized:
     """Find the minimums (module docstring); :attr:`Optimized.unmet` names each block where no
     minimum of the ladder keeps the constraint, with the best reachable share."""
-    if options.block_hours not in BLOCK_HOURS:
-        raise OptionError(f"--block-hours {options.block_hours}: expected one of {BLOCK_HOURS}")
-    if options.days % 7:
-        raise OptionError(
-            f"--days {options.days}: whole weeks (7, 14, ...): every weekday the same"
-        )
-    if options.replications < 2:
-        raise OptionError("--replications: at least 2 (the intervals)")
+    options.check()
     started = time.perf_counter()
     groups = [floor.group(name) for name in options.groups]
     for group in groups:

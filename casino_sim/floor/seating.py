@@ -112,9 +112,8 @@ class RandomSeat(GroupPlay):
                 self._sit(visit, free, side, bet, now)
         if self.waiting:
             leaves = [_next_leave(t) for t in self.tables[: self.open_count]]
-            at = min(
-                now + self._round, float(np.nextafter(min(leaves, default=math.inf), math.inf))
-            )
+            first = max(min(leaves, default=math.inf), now)  # a seat frees just after it
+            at = min(now + self._round, float(np.nextafter(first, math.inf)))
             if at < self._check or self._check <= now:
                 self._check = at
                 self.floor.after(at - now, lambda: self._checked(at))

@@ -39,30 +39,31 @@ def _blocks_table(
     return Table(table_id, title, tuple(columns), tuple(rows), note=note)
 
 
+#: Per schedule key: its definition's type, the table's id and title, the cells' unit, a note.
+_SCHEDULES = (
+    ("schedule", TableSchedule, "schedule", "tables open by weekday and block (of {count})", "count",
+     "While the group's opening hours hold; the first tables open first (docs/floor.md, Tables "
+     "by hour and weekday)."),
+    ("minimums", MinimumSchedule, "minimums", "table minimum by weekday and block", "money",
+     "A player below the minimum raises its bet to it; a type whose max_minimum is lower passes "
+     "the group over (docs/floor.md, Minimum bets)."),
+)  # fmt: skip
+
+
 def schedule_part(floor: Floor, prefix: str) -> Part | None:
     """The schedules and minimums of ``floor``'s groups (None: no group has either)."""
     tables: list[Table] = []
     by_hour: dict[str, np.ndarray] = {}
     for group in floor.definition.tables:
-        schedule = getattr(group, "schedule", None)
-        if isinstance(schedule, TableSchedule):
-            tables.append(_blocks_table(
-                f"{prefix}-schedule-{group.name}",
-                f"{group.name}: tables open by weekday and block (of {group.count})",
-                schedule, "count",
-                "While the group's opening hours hold; the first tables open first "
-                "(docs/floor.md, Tables by hour and weekday).",
-            ))  # fmt: skip
-            by_hour[group.name] = np.array(schedule.by_hour())
-        minimums = getattr(group, "minimums", None)
-        if isinstance(minimums, MinimumSchedule):
-            tables.append(_blocks_table(
-                f"{prefix}-minimums-{group.name}",
-                f"{group.name}: table minimum by weekday and block",
-                minimums, "money",
-                "A player below the minimum raises its bet to it; a type whose max_minimum is "
-                "lower passes the group over (docs/floor.md, Minimum bets).",
-            ))  # fmt: skip
+        for key, kind, slug, title, unit, note in _SCHEDULES:
+            schedule = getattr(group, key, None)
+            if not isinstance(schedule, kind):
+                continue
+            table_id = f"{prefix}-{slug}-{group.name}"
+            heading = f"{group.name}: {title.format(count=group.count)}"
+            tables.append(_blocks_table(table_id, heading, schedule, unit, note))
+            if key == "schedule":
+                by_hour[group.name] = np.array(schedule.by_hour())
     if not tables:
         return None
     plots: tuple[Plot, ...] = ()
