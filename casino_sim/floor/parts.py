@@ -188,8 +188,8 @@ class MeterResult:
 @dataclass(frozen=True)
 class PlayerTypeResult:
     """One player type (``name``, the record's ``type``) over every replication: arrivals, those
-    turned away (no seat, no list) and those who gave up waiting, with their shares of the
-    arrivals; sessions played with their mean and SD result (money), the losing share, mean
+    turned away (no seat, no list), of those the ones priced out (a table minimum above their
+    ``max_minimum``) and those who gave up waiting, with their shares of the arrivals; sessions played with their mean and SD result (money), the losing share, mean
     hands and wait; and the histogram of session results (``histogram_edges``, money, and
     ``histogram_counts``)."""
 
