@@ -15,7 +15,12 @@ b. the baseline: the floor model as it was before issue 11, 20 Caribbean
 c. 100 replications of the shipped 6-table pit for 30 days on 2 workers,
    end to end through ``simulate_floor`` (planning, workers starting up and
    the summary included; after a 1-day warm-up run in the same process);
-d. memory flat in days: peak RSS of one pit replication of 30 days vs 365.
+d. memory flat in days: peak RSS of one pit replication of 30 days vs 365;
+e. the floor's own cost (issue 27): the bare engines deal what (a) dealt, on one core,
+   with no floor around them: the Caribbean Stud Monte Carlo (``simulate_caribbean``) the
+   same rounds at the seats (a) filled on average (rounded) with the progressive side bet,
+   and the stud engine (``simulate_stud``) the same stud hands at 7 players; (a)'s time over
+   theirs is the floor's cost as a ratio (budget 1.5x).
 
 Budgets (DESIGN.md, performance budget): a <= 20 s; c <= 60 s; memory flat
 in days and replications. Each figure is printed with its budget and PASS or
@@ -144,6 +149,7 @@ def measure_replication(floor_path: str, days: int) -> dict[str, Any]:
         "rounds": int(result.daily[banked][:, :, ROUNDS].sum()),
         "poker_hands": int(result.daily[poker][:, :, ROUNDS].sum()),
         "player_hands": int(result.daily[:, :, HANDS].sum()),
+        "poker_player_hands": int(result.daily[poker][:, :, HANDS].sum()),
         "arrivals": int(sum(result.arrivals)),
         "events": _events(environments),
         "ready_mb": ready_mb,
@@ -202,8 +208,38 @@ def measure_replications(replications: int, days: int, workers: int) -> dict[str
     }
 
 
+def measure_engines(rounds: int, seats: int, poker_hands: int) -> dict[str, Any]:
+    """The bare engines on one core: ``rounds`` Caribbean rounds at ``seats`` seats and
+    ``poker_hands`` stud hands (each after a small warm-up run)."""
+    import numba
+
+    from casino_sim.caribbean_stud import CaribbeanSimConfig, simulate_caribbean
+    from casino_sim.config import (
+        load_paytable,
+        load_progressive,
+        load_stud_table,
+        load_stud_variant,
+    )
+    from casino_sim.poker_room import simulate_stud
+
+    numba.set_num_threads(1)  # one core, as the floor's replication
+    config = CaribbeanSimConfig.table(load_paytable("caribbean_stud/standard"), seats=seats,
+                                      progressive=load_progressive("progressives/50-75-100"))  # fmt: skip
+    variant, table = load_stud_variant("stud/seven_card_stud"), load_stud_table("stud/tables/5-10")
+    simulate_caribbean(config, 10_000, seed=0, workers=1)
+    simulate_stud(variant, table, 7, hands=2_000, seed=0, workers=1)
+    start = time.perf_counter()
+    simulate_caribbean(config, rounds, seed=1, workers=1)
+    caribbean = time.perf_counter() - start
+    start = time.perf_counter()
+    simulate_stud(variant, table, 7, hands=poker_hands, seed=1, workers=1)
+    stud = time.perf_counter() - start
+    return {"caribbean_seconds": caribbean, "stud_seconds": stud, "seats": seats}
+
+
 MEASURES: dict[str, Callable[..., dict[str, Any]]] = {
     "replication": measure_replication,
+    "engines": measure_engines,
     "baseline": measure_baseline,
     "replications": measure_replications,
 }
@@ -365,6 +401,24 @@ def report_memory(short: dict[str, Any], long: dict[str, Any], sizes: dict[str, 
     )
 
 
+def report_overhead(new: dict[str, Any], engines: dict[str, Any]) -> None:
+    print("e. the floor's own cost: the bare engines deal (a)'s rounds and hands on one core")
+    if "error" in new or "error" in engines:
+        print(f"   FAILED: {new.get('error') or engines.get('error')}")
+        return
+    bare = engines["caribbean_seconds"] + engines["stud_seconds"]
+    ratio = new["seconds"] / bare
+    print(
+        f"   Caribbean Stud Monte Carlo {new['rounds']:,} rounds at {engines['seats']} seats: "
+        f"{engines['caribbean_seconds']:.1f} s; stud engine {new['poker_hands']:,} hands at 7 "
+        f"players: {engines['stud_seconds']:.1f} s"
+    )
+    print(
+        f"   floor {new['seconds']:.1f} s / engines {bare:.1f} s = {ratio:.2f}x, budget 1.5x: "
+        f"{'PASS' if ratio <= 1.5 else 'OVER'}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="small sizes, for a smoke run")
@@ -383,11 +437,18 @@ def main() -> None:
     new = measure("replication", str(BIG_FLOOR), sizes["big_days"])
     base = measure("baseline", sizes["base_hours"])
     report_big(new, base, sizes)
+    if "error" not in new:
+        banked_hands = new["player_hands"] - new.get("poker_player_hands", 0)
+        seats = max(1, min(7, round(banked_hands / max(new["rounds"], 1))))
+        engines = measure("engines", new["rounds"], seats, new["poker_hands"])
+    else:
+        engines = {"error": "the floor's run failed"}
     report_pit(measure("replications", sizes["pit_reps"], sizes["pit_days"], 2), sizes)
     few, many = sizes["mem_days"]
     report_memory(
         measure("replication", PIT_FLOOR, few), measure("replication", PIT_FLOOR, many), sizes
     )
+    report_overhead(new, engines)
 
 
 if __name__ == "__main__":
