@@ -11,6 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from casino_sim.cli import main
 from casino_sim.config import PAYTABLE_DIR, load_paytable, load_text
@@ -18,7 +20,7 @@ from casino_sim.config.floor_loader import load_floor
 from casino_sim.errors import ConfigError, OptionError
 from casino_sim.floor.banked.plan import prepare_plan
 from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
-from casino_sim.games.banked.language import analyze_banked, at_ante, solve_banked
+from casino_sim.games.banked.language import Outcome, analyze_banked, at_ante, settle, solve_banked
 
 RAISE = "    description: the raise (2 x the ante); a win pays the pay table, pushes when the dealer does not qualify\n"
 
@@ -105,3 +107,17 @@ def test_the_floor_solves_a_capped_game_at_each_bet(tmp_path):
     assert plan.money["high", 10_000].theo == pytest.approx(
         10_000 * float(plan.edges["optimal@100"])
     )
+
+
+@given(ante=st.integers(1, 100_000), bucket=st.integers(0, 3), line=st.integers(0, 10))
+def test_a_cap_only_ever_lowers_a_win(capped, ante, bucket, line):
+    """Settled at any ante, a capped wager wins at most the cap over the ante and otherwise
+    what the uncapped game pays; its losses and the other wagers are untouched."""
+    money = Fraction(ante, 100)
+    free = load_text(capped_text().replace("    max_payout: 5000\n", ""), name="free",
+                     kind="banked_game")  # fmt: skip
+    outcome = Outcome((1, 2), False, bucket, (line, line), 1)
+    ours, theirs = settle(at_ante(capped, money), outcome), settle(free, outcome)
+    cap = Fraction(5000) / money
+    assert ours[0] == theirs[0]  # the ante has no cap
+    assert ours[1] == (min(theirs[1], cap) if theirs[1] > 0 else theirs[1])

@@ -18,9 +18,12 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from casino_sim.cli import main
 from casino_sim.config import load_floor, load_paytable
+from casino_sim.config.floor import PlayerType
 from casino_sim.config.floor_schedule import MinimumSchedule
 from casino_sim.config.loader import load_text
 from casino_sim.errors import ConfigError
@@ -219,3 +222,22 @@ def test_the_report_shows_a_floors_minimums():
     assert table.title == "pit: table minimum by weekday and block"
     assert [c.unit for c in table.columns[1:]] == ["money"] * 3
     assert table.rows[6] == {"weekday": "sunday", "from_00": 5.0, "from_08": 5.0, "from_16": 5.0}
+
+
+@given(
+    wanted=st.none() | st.integers(1, 10_000),
+    minimum=st.integers(1, 10_000),
+    most=st.none() | st.integers(1, 10_000),
+)
+def test_the_stake_rule(wanted, minimum, most):
+    """A player bets the larger of its bet and the minimum (the minimum when it names none), and
+    passes over a minimum above its max_minimum: whatever the amounts."""
+    kind = PlayerType(name="p", games=("pit",),
+                      max_minimum=None if most is None else Fraction(most, 100))  # fmt: skip
+    want = None if wanted is None else Fraction(wanted, 100)
+    stake = kind.stake(want, Fraction(minimum, 100))
+    if most is not None and minimum > most:
+        assert stake is None
+    else:
+        assert stake == max(Fraction(minimum, 100), want or 0)
+        assert stake >= Fraction(minimum, 100) and (want is None or stake >= want)
