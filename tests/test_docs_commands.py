@@ -35,7 +35,10 @@ HOLDEM = "banked/casino_holdem"
 
 ROOT = Path(__file__).parent.parent
 PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
-QUICK_START = ("pip install . && casino-sim report", 'pip install --no-compile ".[test]" && python -m pytest')
+QUICK_START = (
+    "pip install . && casino-sim report",
+    'pip install --no-compile ".[test]" && python -m pytest',
+)
 
 
 @dataclass(frozen=True)
