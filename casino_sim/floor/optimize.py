@@ -51,7 +51,6 @@ __all__ = [
     "evaluate",
     "optimize_tables",
     "paired_interval",
-    "pooled_share",
     "schedule_data",
     "select",
     "with_schedules",
@@ -106,16 +105,20 @@ class BlockFigures:
 
     def mean_wait(self, group: str) -> np.ndarray:
         """Seconds waited per arrival by weekday and block over the replications (0 with none)."""
-        arrivals = self.arrivals[group].sum(axis=0)
-        out: np.ndarray = self.waited[group].sum(axis=0) / np.maximum(arrivals, 1)
+        return self._per_arrival(self.waited[group], group, axes=(0,))
+
+    def _per_arrival(self, values: np.ndarray, group: str, *, axes: tuple[int, ...]) -> np.ndarray:
+        """``values`` over the group's arrivals, both summed over ``axes`` (0 with none)."""
+        out: np.ndarray = values.sum(axis=axes) / np.maximum(self.arrivals[group].sum(axis=axes), 1)
         return out
 
     def service(self, group: str, options: OptimizeOptions) -> tuple[np.ndarray, np.ndarray]:
         """The share turned away and the mean wait (seconds) by weekday and block
         (``options.by_weekday`` False: the weekdays pooled, the same in every row)."""
-        share, wait = self.turned_share(group), self.mean_wait(group)
+        axes = (0,) if options.by_weekday else (0, 1)  # pooled: every weekday together
+        share, wait = (self._per_arrival(x[group], group, axes=axes)
+                       for x in (self.turned_away, self.waited))  # fmt: skip
         if not options.by_weekday:
-            share, wait = pooled_share(self, group), self._pooled_wait(group)
             share, wait = (np.repeat(x[None, :], 7, axis=0) for x in (share, wait))
         return share, wait
 
@@ -133,19 +136,6 @@ class BlockFigures:
         limit = math.inf if options.max_turned_away is None else options.max_turned_away
         most = math.inf if options.max_wait_seconds is None else options.max_wait_seconds
         out: np.ndarray = (share > limit) | (wait > most)
-        return out
-
-    def _pooled_wait(self, group: str) -> np.ndarray:
-        arrivals = self.arrivals[group].sum(axis=(0, 1))
-        out: np.ndarray = self.waited[group].sum(axis=(0, 1)) / np.maximum(arrivals, 1)
-        return out
-
-    def turned_share(self, group: str) -> np.ndarray:
-        """Turned away / arrivals by weekday and block over the replications (0 with none)."""
-        arrivals = self.arrivals[group].sum(axis=0)
-        out: np.ndarray = np.where(
-            arrivals > 0, self.turned_away[group].sum(axis=0), 0
-        ) / np.maximum(arrivals, 1)
         return out
 
 
@@ -318,13 +308,6 @@ def evaluate(
             numbers[..., 3],
         )
     return BlockFigures(objective, arrivals, turned, waited)
-
-
-def pooled_share(figures: BlockFigures, group: str) -> np.ndarray:
-    """Turned away / arrivals by block, every weekday and replication together."""
-    arrivals = figures.arrivals[group].sum(axis=(0, 1))
-    turned: np.ndarray = figures.turned_away[group].sum(axis=(0, 1)) / np.maximum(arrivals, 1)
-    return turned
 
 
 def paired_interval(diff: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
