@@ -32,6 +32,7 @@ from casino_sim.config.words import did_you_mean
 
 __all__ = [
     "RANKINGS",
+    "RANKING_SIZES",
     "BankedGame",
     "BetAction",
     "Decision",
@@ -52,9 +53,11 @@ __all__ = [
     "rank_text",
 ]
 
-Ranking = Literal["three_card", "five_card_high"]
+Ranking = Literal["three_card", "four_card", "five_card_high"]
 """``three_card``: three cards, straight flush > trips > straight > flush > pair > high
-card (A-2-3 the lowest straight); ``five_card_high``: the usual five-card ranking."""
+card (A-2-3 the lowest straight); ``four_card``: four cards, four of a kind > straight
+flush > trips > flush > straight > two pair > pair > high card (A-2-3-4 the lowest
+straight, J-Q-K-A the highest); ``five_card_high``: the usual five-card ranking."""
 
 RANKINGS: Mapping[str, tuple[str, ...]] = {
     "three_card": (
@@ -65,9 +68,22 @@ RANKINGS: Mapping[str, tuple[str, ...]] = {
         "one_pair",
         "high_card",
     ),
+    "four_card": (
+        "four_of_a_kind",
+        "straight_flush",
+        "three_of_a_kind",
+        "flush",
+        "straight",
+        "two_pair",
+        "one_pair",
+        "high_card",
+    ),
     "five_card_high": CATEGORY_KEYS[::-1],
 }
 """The categories of each ranking, best first."""
+
+RANKING_SIZES: Mapping[str, int] = {"three_card": 3, "four_card": 4, "five_card_high": 5}
+"""How many cards a hand of each ranking has."""
 
 HandKey = Literal[
     "royal_flush",
@@ -162,9 +178,9 @@ class HandRule:
     cards: tuple[Owner, ...]
     """Whose cards: player, dealer, board (e.g. [player, board])."""
     use: Annotated[int, Field(strict=True, ge=3, le=5)]
-    """How many cards the hand uses: the best ``use`` of them (3 with three_card, 5 with five_card_high)."""
+    """How many cards the hand uses: the best ``use`` of them (3 with three_card, 4 with four_card, 5 with five_card_high)."""
     ranking: Ranking
-    """three_card or five_card_high."""
+    """three_card, four_card or five_card_high."""
     through: Text = ""
     """Only the cards dealt up to and including this stage (e.g. flop: the player's two cards
     and the flop); empty: every card dealt."""
@@ -183,8 +199,8 @@ class VersusDealer:
     """When the dealer does not qualify: the wager pays (``pays`` to 1), pushes, or plays
     (settled by the showdown as if the dealer qualified: Ultimate Texas Hold'em's blind and
     play bets)."""
-    ties: Literal["push", "lose"] = "push"
-    """A tie with a qualifying dealer."""
+    ties: Literal["push", "lose", "win"] = "push"
+    """A tie with a qualifying dealer: pushes, loses, or wins as a win does (Four Card Poker)."""
     bonus: tuple[PayLine, ...] = ()
     """A paytable on the player's hand paid on this wager besides (e.g. the ante bonus)."""
     bonus_when: Literal["always", "played", "player_wins"] = "played"
@@ -503,7 +519,7 @@ def _check_rule(game: BankedGame, rule: HandRule, *path: str) -> None:
             f"{' and '.join(rule.cards)}{upto}",
             *path, "use",
         )  # fmt: skip
-    size = 3 if rule.ranking == "three_card" else 5
+    size = RANKING_SIZES[rule.ranking]
     if rule.use != size:
         raise FieldProblem(f"the {rule.ranking} ranking ranks hands of {size} cards", *path, "use")
     if len(set(rule.cards)) != len(rule.cards):

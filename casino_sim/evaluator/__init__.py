@@ -17,6 +17,7 @@ from casino_sim.evaluator.api import (
 )
 from casino_sim.evaluator.classes import HandCategory
 from casino_sim.evaluator.describe import best_five, describe
+from casino_sim.evaluator.four_card import FOUR_CARD_CATEGORIES, evaluate_four, four_card_classes
 from casino_sim.evaluator.stripped import (
     StrippedDeck,
     category_counts,
@@ -36,6 +37,7 @@ from casino_sim.evaluator.wild import (
 )
 
 __all__ = [
+    "FOUR_CARD_CATEGORIES",
     "JOKER",
     "NO_LOW",
     "HandCategory",
@@ -51,12 +53,14 @@ __all__ = [
     "describe_stripped",
     "describe_wild",
     "eight_or_better_threshold",
+    "evaluate_four",
     "evaluate_high",
     "evaluate_high_stripped",
     "evaluate_high_wild",
     "evaluate_hilo",
     "evaluate_low",
     "format_wild_cards",
+    "four_card_classes",
     "parse_wild_cards",
     "wild_mask",
 ]

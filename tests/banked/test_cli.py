@@ -18,6 +18,7 @@ def test_list_shows_the_shipped_games(capsys: pytest.CaptureFixture[str]) -> Non
         "banked/caribbean_stud",
         "banked/casino_holdem",
         "banked/examples/three_card_duel",
+        "banked/four_card_poker",
         "banked/let_it_ride",
         "banked/mississippi_stud",
         "banked/texas_holdem_bonus",

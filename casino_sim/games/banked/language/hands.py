@@ -25,8 +25,13 @@ import numpy as np
 
 from casino_sim.cards import format_card
 from casino_sim.combinatorics import colex_index, combinations_array
-from casino_sim.config.banked_game import RANKINGS, PayLine, Threshold
-from casino_sim.evaluator import evaluate_high
+from casino_sim.config.banked_game import RANKING_SIZES, RANKINGS, PayLine, Threshold
+from casino_sim.evaluator import (
+    FOUR_CARD_CATEGORIES,
+    evaluate_four,
+    evaluate_high,
+    four_card_classes,
+)
 from casino_sim.evaluator.classes import HandCategory, high_classes
 
 __all__ = [
@@ -87,9 +92,21 @@ def _five_card_classes() -> tuple[HandClass, ...]:
     return tuple((HandCategory(c[0]).name.lower(), tuple(c[1:])) for c in high_classes())
 
 
+@cache
+def _four_card_classes() -> tuple[HandClass, ...]:
+    return tuple((FOUR_CARD_CATEGORIES[c[0]], tuple(c[1:])) for c in four_card_classes())
+
+
 def classes_of(ranking: str) -> tuple[HandClass, ...]:
-    """The classes of ``ranking`` (``three_card``, ``five_card_high``), weakest first."""
-    return three_card_classes() if ranking == "three_card" else _five_card_classes()
+    """The classes of ``ranking`` (``three_card``, ``four_card``, ``five_card_high``), weakest
+    first.
+
+    >>> classes_of("four_card")[-1]
+    ('four_of_a_kind', (12,))
+    """
+    if ranking == "three_card":
+        return three_card_classes()
+    return _four_card_classes() if ranking == "four_card" else _five_card_classes()
 
 
 @cache
@@ -100,13 +117,16 @@ def _three_value_by_codes() -> dict[tuple[int, ...], int]:
 
 @cache
 def ranking_values(ranking: str, deck: Deck) -> np.ndarray:
-    """The value of every hand of the ranking's size (3 or 5) of ``deck``, by colex index (int16)."""
-    size = 3 if ranking == "three_card" else 5
+    """The value of every hand of the ranking's size (3, 4 or 5) of ``deck``, by colex index
+    (int16)."""
+    size = RANKING_SIZES[ranking]
     local = combinations_array(len(deck), size)
     codes = np.asarray(deck, dtype=np.int8)[local]
     if ranking == "three_card":
         table = _three_value_by_codes()
         values = np.array([table[tuple(row)] for row in codes.tolist()], dtype=np.int16)
+    elif ranking == "four_card":
+        values = evaluate_four(codes)
     else:
         values = evaluate_high(codes, validate=False).astype(np.int16)
     out = np.empty(len(values), dtype=np.int16)

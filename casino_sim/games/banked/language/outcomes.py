@@ -128,7 +128,7 @@ def _versus(resolve: VersusDealer, amount: int, showdown: int, line: int) -> Fra
     if showdown in NOT_QUALIFIED:
         net = amount * pays if resolve.dealer_not_qualified == "pays" else Fraction(0)
         player_won = resolve.dealer_not_qualified == "pays"
-    elif showdown == win:
+    elif showdown == win or (showdown == tie and resolve.ties == "win"):
         net, player_won = amount * pays, True
     elif showdown == tie:
         net, player_won = (Fraction(0) if resolve.ties == "push" else Fraction(-amount)), False

@@ -24,7 +24,7 @@ from math import comb
 import numpy as np
 
 from casino_sim.combinatorics import BINOMIAL, combinations_array
-from casino_sim.config.banked_game import BankedGame
+from casino_sim.config.banked_game import RANKING_SIZES, BankedGame
 from casino_sim.evaluator import evaluate_high
 from casino_sim.games.banked.language.dealt import hand_values
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck, line_index, ranking_values
@@ -45,7 +45,7 @@ __all__ = [
 def value_histogram(ranking: str, deck: Deck, cards: int) -> np.ndarray:
     """How many ``cards``-card sets of ``deck`` have each best value of ``ranking`` (read-only)."""
     values = ranking_values(ranking, deck)
-    size = 3 if ranking == "three_card" else 5
+    size = RANKING_SIZES[ranking]
     top = int(values.max()) + 1
     if cards == size:
         out = np.bincount(values, minlength=top).astype(np.int64)

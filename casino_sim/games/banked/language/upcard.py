@@ -1,11 +1,13 @@
-"""Games decided by one showdown against a dealer hand with one card face up (Caribbean Stud).
+"""Games decided by one showdown against a dealer hand with one card face up (Caribbean Stud,
+Four Card Poker).
 
 Every card comes in one stage; the player sees the dealer's first card and decides once (fold,
 or bet); then the dealer's hand is shown. For each player hand (one per suit class) and up card
 the dealer hands holding that card and none of the player's are counted by outcome: the dealer
-does not qualify, the player wins, ties, the dealer wins. On the 52 cards with five-card hands
-the counts are those of :mod:`casino_sim.dealer_counts`
-(inclusion-exclusion over the player's cards; the ace-king qualifier's from its disk cache); on
+does not qualify, the player wins, ties, the dealer wins. On the 52 cards the counts come by
+inclusion-exclusion over the player's cards: five cards each (``five_card_high``) from
+:mod:`casino_sim.dealer_counts` (the ace-king qualifier's from its disk cache), five player
+cards against six dealer cards, each the best four (``four_card``), from :mod:`.upcard_six`; on
 a reduced deck every dealer hand is dealt (:func:`deal_counts`). Each action's exact value is a
 sum of the four counts times the action's nets, scaled to whole numbers, so ties are exact and
 settled by the game's ``prefer``; a named strategy's rules act on the player's hand alone.
@@ -28,26 +30,30 @@ from math import comb
 import numpy as np
 from numba import njit, prange
 
-from casino_sim.combinatorics import BINOMIAL, colex5, colex_index, combinations_array
+from casino_sim.combinatorics import BINOMIAL, colex_index, colex_sorted, combinations_array
 from casino_sim.config.banked_game import BankedGame, StrategyRule
 from casino_sim.dealer_counts.cache import load_counts
 from casino_sim.dealer_counts.counts import (
     compute_counts,
+    suit_classes,
     suit_order_and_key,
 )
 from casino_sim.errors import OptionError
 from casino_sim.evaluator import ace_king_threshold
 from casino_sim.games.banked.language.actions import DecisionPoint, StrategyTable
-from casino_sim.games.banked.language.hands import FULL_DECK, Deck, meets
+from casino_sim.games.banked.language.dealt import hand_values
+from casino_sim.games.banked.language.hands import FULL_DECK, Deck, classes_of, meets
 from casino_sim.games.banked.language.hands import ranking_values as values_of
 from casino_sim.games.banked.language.nets import NetsByValue, best_action
 from casino_sim.games.banked.language.outcomes import Outcome
 from casino_sim.games.banked.language.showdown import ShowdownSolution, describe, rule_picks
+from casino_sim.games.banked.language.upcard_six import six_card_counts
 
 __all__ = [
     "UpcardCounts",
     "UpcardIndex",
     "check_upcard",
+    "clear_counts",
     "deal_counts",
     "is_upcard_game",
     "showdown_bucket",
@@ -55,6 +61,13 @@ __all__ = [
 ]
 
 RANKING = "five_card_high"
+#: The shapes counted, by ranking: (the player's cards, the dealer's, the cards each hand uses).
+SHAPES = {"five_card_high": (5, 5, 5), "four_card": (5, 6, 4)}
+_SHAPE_WORDS = {
+    "five_card_high": "five cards each, each hand its owner's five (five_card_high)",
+    "four_card": "five cards to the player and six to the dealer, each hand its owner's best "
+    "four (four_card)",
+}
 #: The most (player hand, up card, dealer hole cards) a reduced deck's counts deal one by one.
 MAX_DEALT = 500_000_000
 
@@ -64,31 +77,35 @@ def is_upcard_game(game: BankedGame) -> bool:
     return "dealer" in game.hands and any(stage.dealer_up for stage in game.stages)
 
 
-def check_upcard(game: BankedGame, deck: Deck) -> None:
-    """Refuse a game this solver does not solve, saying what it solves."""
+def check_upcard(game: BankedGame, deck: Deck, *, rankings: Sequence[str] = tuple(SHAPES)) -> None:
+    """Refuse a game this solver does not solve (of ``rankings``), saying what it solves."""
     player, dealer = game.hands["player"], game.hands["dealer"]
     stage = game.stages[0]
+    shape = SHAPES.get(player.ranking) if player.ranking in rankings else None
     ok = (
-        len(game.stages) == 1
+        shape is not None
+        and len(game.stages) == 1
         and not stage.board
         and stage.dealer_up == 1
         and len(game.decisions) == 1
         and player.cards == ("player",)
         and dealer.cards == ("dealer",)
-        and (stage.player, stage.dealer, player.use, dealer.use) == (5, 5, 5, 5)
-        and player.ranking == dealer.ranking == RANKING
+        and (stage.player, stage.dealer, player.use) == shape
+        and dealer.use == player.use
+        and player.ranking == dealer.ranking
         and not any(
             getattr(w.resolve, "dealer_not_qualified", "") == "plays" for w in game.wagers.values()
         )
     )
     if not ok:
+        shapes = " or ".join(words for r, words in _SHAPE_WORDS.items() if r in rankings)
         raise OptionError(
-            f"{game.name}: the exact solver of a game with a dealer card face up solves five "
-            "cards each in one stage, one of the dealer's face up, each hand its owner's five "
-            "(five_card_high), one decision, and no wager settled by the showdown when the "
-            "dealer does not qualify (dealer_not_qualified: plays)"
+            f"{game.name}: the exact solver of a game with a dealer card face up solves {shapes}, "
+            "in one stage, the dealer's first card face up, one decision, and no wager settled "
+            "by the showdown when the dealer does not qualify (dealer_not_qualified: plays)"
         )
-    dealt = comb(len(deck), 5) * (len(deck) - 5) * comb(len(deck) - 6, 4)
+    dealt = comb(len(deck), stage.player) * (len(deck) - stage.player)
+    dealt *= comb(len(deck) - stage.player - 1, stage.dealer - 1)
     if deck != FULL_DECK and dealt > MAX_DEALT:
         raise OptionError(
             f"{game.name}: {dealt:,} deals of this {len(deck)}-card deck to count one by one, "
@@ -111,8 +128,17 @@ class UpcardCounts:
 
 
 @cache
-def _full_deck_counts(qualifier: int) -> UpcardCounts:
+def _full_deck_counts(ranking: str, qualifier: int) -> UpcardCounts:
     """The 52 cards' counts with the least qualifying dealer value ``qualifier``."""
+    if ranking == "four_card":
+        hands = combinations_array(len(FULL_DECK), 5)
+        _, first, sizes, _ = suit_classes(hands)
+        reps = hands[first].astype(np.int64)
+        values = hand_values(ranking, reps).astype(np.int64)
+        counts = six_card_counts(
+            reps, values, qualifier, values_of(ranking, FULL_DECK), len(classes_of(ranking))
+        )
+        return UpcardCounts(reps, sizes, values, counts)
     dealer = (
         load_counts() if qualifier == ace_king_threshold() else compute_counts(qualifier=qualifier)
     )
@@ -120,6 +146,11 @@ def _full_deck_counts(qualifier: int) -> UpcardCounts:
     return UpcardCounts(
         dealer.representatives.astype(np.int64), dealer.weights, dealer.player_values, counts
     )
+
+
+def clear_counts() -> None:
+    """Forget the 52 cards' counts made in this process (a benchmark's run without them)."""
+    _full_deck_counts.cache_clear()
 
 
 @njit(cache=True, inline="always")
@@ -135,46 +166,54 @@ def showdown_bucket(mine: int, theirs: int, qualifies: bool) -> int:
 
 @njit(cache=True, parallel=True)
 def _deal_counts(
-    hands: np.ndarray, values5: np.ndarray, qualifies: np.ndarray, holes: np.ndarray,
-    binomial: np.ndarray, out: np.ndarray,
+    hands: np.ndarray, mine: np.ndarray, theirs: np.ndarray, qualifies: np.ndarray,
+    holes: np.ndarray, binomial: np.ndarray, out: np.ndarray,
 ) -> None:  # fmt: skip
-    """Every hand of ``hands`` (positions, colex order) against every up card and every four
-    hole cards (``holes``: every 4-set of positions), by outcome into ``out``."""
+    """Every hand of ``hands`` (positions; values ``mine``) against every up card and every set
+    of hole cards (``holes``: every set of positions of its size; the dealer's values
+    ``theirs`` by colex index), by outcome into ``out``."""
     n = out.shape[1]
+    k = holes.shape[1] + 1
     for h in prange(hands.shape[0]):
-        hand = hands[h]
-        mine = values5[h]
         taken = 0
-        for c in hand:
+        for c in hands[h]:
             taken |= 1 << c
-        dealer = np.empty(5, dtype=np.int64)
+        dealer = np.empty(k, dtype=np.int64)
         for up in range(n):
             if (taken >> up) & 1:
                 continue
+            clash = taken | (1 << up)
             for q in range(holes.shape[0]):
                 hole = holes[q]
-                clash = taken | (1 << up)
-                if (clash >> hole[0]) & 1 or (clash >> hole[1]) & 1:
-                    continue
-                if (clash >> hole[2]) & 1 or (clash >> hole[3]) & 1:
+                free = True
+                for c in hole:
+                    if (clash >> c) & 1:
+                        free = False
+                if not free:
                     continue
                 dealer[0] = up
                 dealer[1:] = hole
-                theirs = values5[colex5(dealer, 0, binomial)]
-                out[h, up, showdown_bucket(mine, theirs, qualifies[theirs])] += 1
+                dealer.sort()
+                value = theirs[colex_sorted(dealer, k, binomial)]
+                out[h, up, showdown_bucket(mine[h], value, qualifies[value])] += 1
 
 
 def deal_counts(game: BankedGame, deck: Deck) -> UpcardCounts:
     """A reduced deck's counts, every dealer hand dealt (each player hand its own class)."""
-    n = len(deck)
-    hands = combinations_array(n, 5).astype(np.int64)
+    n, stage = len(deck), game.stages[0]
+    ranking = game.hands["player"].ranking
+    codes = np.asarray(deck, dtype=np.int64)
+    hands = combinations_array(n, stage.player).astype(np.int64)
     hands = hands[np.argsort(colex_index(hands))]
-    values5 = values_of(RANKING, deck).astype(np.int64)
+    mine = hand_values(ranking, codes[hands]).astype(np.int64)
+    dealer_sets = combinations_array(n, stage.dealer).astype(np.int64)
+    theirs = np.empty(len(dealer_sets), dtype=np.int64)
+    theirs[colex_index(dealer_sets)] = hand_values(ranking, codes[dealer_sets])
     counts = np.zeros((len(hands), n, 4), dtype=np.int32)
-    holes = combinations_array(n, 4).astype(np.int64)
-    qualifies = meets(game.qualifier, RANKING)
-    _deal_counts(hands, values5, qualifies, holes, BINOMIAL, counts)
-    return UpcardCounts(hands, np.ones(len(hands), dtype=np.int64), values5.copy(), counts)
+    holes = combinations_array(n, stage.dealer - 1).astype(np.int64)
+    qualifies = meets(game.qualifier, ranking)
+    _deal_counts(hands, mine, theirs, qualifies, holes, BINOMIAL, counts)
+    return UpcardCounts(hands, np.ones(len(hands), dtype=np.int64), mine, counts)
 
 
 class UpcardIndex:
@@ -230,6 +269,18 @@ def _class_and_up(
         out[i] = c * 52 + (up[i] >> 2) * 4 + orders[c, p]
 
 
+@njit(cache=True)
+def _by_action(picks: np.ndarray, counts: np.ndarray, out: np.ndarray) -> None:
+    """Each class's dealer hands by the action taken (``picks`` int8[classes, up cards], -1:
+    none) and bucket (``counts`` [classes, up cards, buckets]) into ``out``."""
+    for c in range(counts.shape[0]):
+        for up in range(counts.shape[1]):
+            a = picks[c, up]
+            if a >= 0:
+                for b in range(counts.shape[2]):
+                    out[c, a, b] += counts[c, up, b]
+
+
 def nets_by_class(game: BankedGame, values: np.ndarray) -> tuple[np.ndarray, NetsByValue]:
     """Per player hand class (``values``: its value) each action's scaled nets by showdown
     bucket (int64[classes, actions, 4]; one scale per set of paytable lines), and the nets."""
@@ -276,12 +327,13 @@ def solve_upcard(
     """Solve ``game`` on ``deck``: optimally, or with a named strategy's rules."""
     check_upcard(game, deck)
     stage = game.stages[0]
-    qualifies = meets(game.qualifier, RANKING)
+    ranking = game.hands["player"].ranking
+    qualifies = meets(game.qualifier, ranking)
     if deck == FULL_DECK:
         least = int(np.argmax(qualifies))
         if not qualifies[least:].all():
             raise OptionError(f"{game.name}: the qualifier must be a least hand")
-        counted = _full_deck_counts(least)
+        counted = _full_deck_counts(ranking, least)
     else:
         counted = deal_counts(game, deck)
     class_nets, nets = nets_by_class(game, counted.values)
@@ -289,7 +341,7 @@ def solve_upcard(
     counts = counted.counts
     dealt = counts.sum(axis=2, dtype=np.int64)
     if policy is not None:
-        fixed = rule_picks(game, policy, choices, RANKING)[counted.values]
+        fixed = rule_picks(game, policy, choices, ranking)[counted.values]
         picks = np.repeat(fixed[:, None], dealt.shape[1], axis=1)
     else:
         worth = np.zeros((*dealt.shape, len(choices)), dtype=np.int64)
@@ -298,12 +350,10 @@ def solve_upcard(
                 worth[:, :, a] += counts[:, :, b] * class_nets[:, a, b, None]
         picks = best_action(game, choices, worth.reshape(-1, len(choices))).reshape(dealt.shape)
     picks = np.where(dealt > 0, picks, -1).astype(np.int8)
-    chosen = np.stack(
-        [np.where((picks == a)[:, :, None], counts, 0).sum(axis=1) for a in range(len(choices))],
-        axis=1,
-    )
+    chosen = np.zeros((len(counts), len(choices), counts.shape[2]), dtype=np.int64)
+    _by_action(picks, counts, chosen)
     outcomes, taken, by_value = tally_classes(game, nets, counted.values, counted.weights, chosen)
-    words, table = describe(by_value, choices, RANKING)
+    words, table = describe(by_value, choices, ranking)
     shares = ", ".join(
         f"{name} {100 * deals / sum(taken.values()):.2f}%" for name, deals in taken.items() if deals
     )

@@ -1,0 +1,151 @@
+"""Four Card Poker: five cards against the dealer's six (one face up), each the best four.
+
+The engine (a four-card ranking in the shared evaluator; on the 52 cards, inclusion-exclusion
+over the player's cards on tables of six-card hands) against the published figures, and on a
+reduced deck against a plain-Python deal of every hand: a four-card ranker written here from
+the rule book, each dealer hand dealt, each decision taken on the enumerated sums. Then dealt
+by the Monte Carlo, and a bad file.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+from pathlib import Path
+
+import pytest
+
+from casino_sim.cli import main
+from casino_sim.combinatorics import combinations_array
+from casino_sim.config import PAYTABLE_DIR, BankedGame, load_banked_game
+from casino_sim.evaluator import FOUR_CARD_CATEGORIES, evaluate_four, four_card_classes
+from casino_sim.games.banked.language import BankedAnalysis, analyze_banked
+from casino_sim.games.banked.language.simulate import simulate_banked
+
+#: With the hold'em solvers' tests: one worker runs the heavy exact solvers, one at a time.
+pytestmark = pytest.mark.xdist_group("holdem")
+
+#: A, 2, 3, 4 in three suits and two kings: pairs, two pair, trips, A-2-3-4 straights, flushes
+#: and straight flushes made; 2,002 player hands x 9 up cards x 56 hidden dealer hands.
+DECK_14 = tuple(sorted([r * 4 + s for r in (0, 1, 2, 12) for s in range(3)] + [44, 45]))
+ORDER = ["high_card", "one_pair", "two_pair", "straight", "flush", "three_of_a_kind",
+         "straight_flush", "four_of_a_kind"]  # fmt: skip
+BONUS = {"four_of_a_kind": 25, "straight_flush": 20, "three_of_a_kind": 2}
+
+
+@pytest.fixture(scope="module")
+def four_card() -> BankedGame:
+    return load_banked_game("banked/four_card_poker")
+
+
+@pytest.fixture(scope="module")
+def exact(four_card: BankedGame) -> BankedAnalysis:
+    """The 52 cards' exact analysis (about 15 s on two cores once compiled)."""
+    return analyze_banked(four_card)
+
+
+def four(cards: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """The rule book's strength of four cards: (category by ORDER, ranks that order it)."""
+    ranks = sorted((c // 4 for c in cards), reverse=True)
+    counts = Counter(ranks)
+    by_count = sorted(counts, key=lambda r: (counts[r], r), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+    suited = len({c % 4 for c in cards}) == 1
+    if shape == [4]:
+        return ORDER.index("four_of_a_kind"), (ranks[0],)
+    if shape[0] > 1:
+        name = {(3, 1): "three_of_a_kind", (2, 2): "two_pair", (2, 1, 1): "one_pair"}
+        return ORDER.index(name[tuple(shape)]), tuple(by_count)
+    top = ranks[0] if ranks[0] - ranks[3] == 3 else 2 if ranks == [12, 2, 1, 0] else None
+    if top is not None:
+        return ORDER.index("straight_flush" if suited else "straight"), (top,)
+    return ORDER.index("flush" if suited else "high_card"), tuple(ranks)
+
+
+def best(cards: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    return max(four(hand) for hand in combinations(cards, 4))
+
+
+def brute_force(deck: tuple[int, ...]) -> dict[str, Fraction]:
+    """The total result in antes over every deal of ``deck``: the optimal strategy (ties to
+    the smaller bet) and the pamphlet's, each dealer hand dealt."""
+    dealer_best: dict[tuple[int, ...], tuple[int, tuple[int, ...]]] = {}
+    totals = {"optimal": 0, "pamphlet": 0}
+    for hand in combinations(deck, 5):
+        mine = best(hand)
+        bonus = BONUS.get(ORDER[mine[0]], 0)
+        pair_at_least = mine[0] > 1 or (mine[0] == 1 and mine[1][0] >= 1)  # pair of 3s
+        pamphlet = 3 if mine[0] > 1 or (mine[0] == 1 and mine[1][0] >= 8) else int(pair_at_least)
+        rest = [c for c in deck if c not in hand]
+        for up in rest:
+            won = lost = 0
+            for hidden in combinations([c for c in rest if c != up], 5):
+                cards = tuple(sorted((up, *hidden)))
+                if cards not in dealer_best:
+                    dealer_best[cards] = best(cards)
+                if mine >= dealer_best[cards]:
+                    won += 1
+                else:
+                    lost += 1
+            n = won + lost
+            nets = [-n] + [(1 + k) * (won - lost) + bonus * n for k in (1, 2, 3)]
+            choice = 0
+            for k in (1, 2, 3):
+                if nets[k] > nets[choice]:
+                    choice = k
+            totals["optimal"] += nets[choice]
+            totals["pamphlet"] += nets[pamphlet]
+    return {name: Fraction(total) for name, total in totals.items()}
+
+
+def test_four_card_hands() -> None:
+    """The 270,725 four-card hands by category, and the classes (2,535 values)."""
+    values = evaluate_four(combinations_array(52, 4))
+    classes = four_card_classes()
+    found = Counter(FOUR_CARD_CATEGORIES[classes[v][0]] for v in values.tolist())
+    assert found == {"four_of_a_kind": 13, "straight_flush": 44, "three_of_a_kind": 2496,
+                     "flush": 2816, "straight": 2772, "two_pair": 2808, "one_pair": 82368,
+                     "high_card": 177408}  # fmt: skip
+    assert len(classes) == 2535 == len(set(values.tolist()))
+
+
+def test_published(exact: BankedAnalysis) -> None:
+    assert exact.deals == comb(52, 5) * 47 * comb(46, 5)
+    assert exact.house_edge == Fraction(8840827253, 317119576410)
+    assert round(100 * float(exact.house_edge), 2) == 2.79
+    assert round(100 * float(exact.element_of_risk), 2) == 1.30
+    assert exact.decisions["deal"]["bet play 2x"] == 0  # 1x or 3x, never 2x
+    aces_up = {s.paytable: s.house_edge for s in exact.side_bets}
+    assert aces_up["50-40-8-6-4-2-1"] == Fraction(1376, 32487)
+    assert round(100 * float(aces_up["50-40-9-6-4-2-1"]), 2) == 1.98
+    assert round(100 * float(aces_up["50-40-7-5-4-3-1"]), 2) == 6.15
+
+
+def test_brute_force(four_card: BankedGame) -> None:
+    """The engine's totals on a reduced deck equal a plain deal of every hand, to the unit."""
+    expected = brute_force(DECK_14)
+    for strategy in ("optimal", "pamphlet"):
+        got = analyze_banked(four_card, strategy, deck=DECK_14, side_bets=False)
+        assert got.deals == comb(14, 5) * 9 * comb(8, 5)
+        assert got.total_return == expected[strategy], strategy
+
+
+def test_monte_carlo(four_card: BankedGame, exact: BankedAnalysis) -> None:
+    run = simulate_banked(four_card, 200_000, seed=2026, workers=1)
+    assert run.deals == 200_000
+    assert abs(run.house_edge.z_score(float(exact.house_edge))) < 4
+
+
+def test_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A four-card hand made of five cards: one line naming the key, exit 2."""
+    text = (PAYTABLE_DIR / "banked" / "four_card_poker.yaml").read_text()
+    old = "player: {cards: [player], use: 4, ranking: four_card}"
+    path = tmp_path / "bad.yaml"
+    path.write_text(text.replace(old, old.replace("use: 4", "use: 5"), 1))
+    assert main(["analyze", str(path)]) == 2
+    said = capsys.readouterr()
+    lines = (said.out + said.err).strip().splitlines()
+    assert len(lines) == 1
+    assert "hands.player.use: the four_card ranking ranks hands of 4 cards" in lines[0]
