@@ -149,3 +149,18 @@ def test_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     lines = (said.out + said.err).strip().splitlines()
     assert len(lines) == 1
     assert "hands.player.use: the four_card ranking ranks hands of 4 cards" in lines[0]
+
+
+@pytest.mark.parametrize(
+    ("leak", "named"), [("dealer:1", "--leak dealer:N"), ("share:2", "--leak share:K")]
+)
+def test_a_leak_is_refused_saying_which_analysis(
+    leak: str, named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The leak analyses solve the five-card shape only: one line naming the leak, exit 2."""
+    assert main(["analyze", "banked/four_card_poker", "--leak", leak]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1
+    assert (
+        "Four Card Poker: the" in lines[0] and named in lines[0] and "five_card_high" in lines[0]
+    )

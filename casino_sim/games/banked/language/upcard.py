@@ -77,8 +77,14 @@ def is_upcard_game(game: BankedGame) -> bool:
     return "dealer" in game.hands and any(stage.dealer_up for stage in game.stages)
 
 
-def check_upcard(game: BankedGame, deck: Deck, *, rankings: Sequence[str] = tuple(SHAPES)) -> None:
-    """Refuse a game this solver does not solve (of ``rankings``), saying what it solves."""
+def check_upcard(
+    game: BankedGame,
+    deck: Deck,
+    *,
+    rankings: Sequence[str] = tuple(SHAPES),
+    solver: str = "the exact solver",
+) -> None:
+    """Refuse a game ``solver`` does not solve (of ``rankings``), saying what it solves."""
     player, dealer = game.hands["player"], game.hands["dealer"]
     stage = game.stages[0]
     shape = SHAPES.get(player.ranking) if player.ranking in rankings else None
@@ -100,7 +106,7 @@ def check_upcard(game: BankedGame, deck: Deck, *, rankings: Sequence[str] = tupl
     if not ok:
         shapes = " or ".join(words for r, words in _SHAPE_WORDS.items() if r in rankings)
         raise OptionError(
-            f"{game.name}: the exact solver of a game with a dealer card face up solves {shapes}, "
+            f"{game.name}: {solver} of a game with a dealer card face up solves {shapes}, "
             "in one stage, the dealer's first card face up, one decision, and no wager settled "
             "by the showdown when the dealer does not qualify (dealer_not_qualified: plays)"
         )

@@ -102,7 +102,7 @@ def analyze_upcard_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) ->
     dealer's hidden cards besides the up card."""
     from casino_sim.games.banked.language import solve_banked
 
-    check_upcard(game, deck, rankings=(RANKING,))
+    check_upcard(game, deck, rankings=(RANKING,), solver="the hole-card leak (--leak dealer:N)")
     stage = game.stages[0]
     hidden = stage.dealer - stage.dealer_up
     if leak.cards != 1:

@@ -75,7 +75,7 @@ def analyze_upcard_share(
     a minute allows (at least 10,000)."""
     from casino_sim.games.banked.language import solve_banked
 
-    check_upcard(game, deck, rankings=(RANKING,))
+    check_upcard(game, deck, rankings=(RANKING,), solver="the shared-cards leak (--leak share:K)")
     n = len(deck)
     unseen = n - 5 * (1 + others) - 1
     if unseen < 4:
