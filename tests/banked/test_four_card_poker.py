@@ -161,6 +161,24 @@ def test_a_leak_is_refused_saying_which_analysis(
     assert main(["analyze", "banked/four_card_poker", "--leak", leak]) == 2
     lines = capsys.readouterr().err.strip().splitlines()
     assert len(lines) == 1
-    assert (
-        "Four Card Poker: the" in lines[0] and named in lines[0] and "five_card_high" in lines[0]
+    assert "Four Card Poker: the" in lines[0] and named in lines[0] and "five_card_high" in lines[0]
+
+
+def test_on_the_floor(exact: BankedAnalysis) -> None:
+    """Two full tables for a day, three replications: the measured house edge and the Aces Up
+    edge within 4 standard errors of the exact ones (the floor reads the up card as the
+    solver's strategy does)."""
+    from casino_sim.config import load_floor
+    from casino_sim.floor.simulate import simulate_floor
+
+    floor = load_floor(
+        Path(__file__).parent.parent / "floor" / "data" / "banked-four-card-poker.yaml"
     )
+    group = simulate_floor(floor, replications=3, seed=5, workers=1).result().groups["fcp"]
+    assert group.hands.mean > 30_000
+    assert group.theoretical_edge_per_initial_bet.mean == pytest.approx(float(exact.house_edge))
+    measured = group.house_edge_per_initial_bet
+    assert abs(measured.mean - float(exact.house_edge)) < 4 * measured.se and measured.se < 0.02
+    side = group.side_bet_house_edge
+    assert group.side_bet_exact_edge == pytest.approx(1376 / 32487)
+    assert abs(side.mean - group.side_bet_exact_edge) < 4 * side.se
