@@ -113,12 +113,12 @@ def evaluators() -> None:
 
 
 #: Two lanes, run side by side in two processes, about equal work on the 2-core machine
-#: (idle, cold: dealer counts 24 s + evaluators 17 s + caribbean 8 s + pit ~9 s; stud 39 s +
-#: floor ~20 s). The floor comes after the stud kernels in their lane: its stud segments
-#: link the compiled hand loop, and compiling both at once would compile the hand loop
-#: twice; the pit (the banked tables' clock, which no stud kernel calls) goes in the other
-#: lane, after the dealer counts it reads.
-LANES = (("dealer_counts", "evaluators", "caribbean", "pit"), ("stud", "floor"))
+#: (idle, cold, 2026-11-28: dealer counts 17 s + evaluators 10 s + caribbean 5 s; stud about
+#: 19 s + floor 8 s + pit 5 s). The floor comes after the stud kernels in their lane: its stud
+#: segments link the compiled hand loop, and compiling both at once would compile the hand
+#: loop twice. The pit (the banked tables' clock, which no stud kernel calls) reads the dealer
+#: counts, which the other lane has built by the time this one reaches it.
+LANES = (("dealer_counts", "evaluators", "caribbean"), ("stud", "floor", "pit"))
 
 
 def main(names: list[str]) -> int:

@@ -76,7 +76,7 @@ __all__ = [
 Ints = NDArray[np.int64]
 
 #: The compiled stud engine's kernels (compiled once, before the workers start: engine.compiling).
-KERNELS = KernelSet("stud", (play_hands, settle_hands), seconds=28)
+KERNELS = KernelSet("stud", (play_hands, settle_hands), seconds=24)
 
 
 @dataclass
