@@ -37,7 +37,7 @@ ROOT = Path(__file__).parent.parent
 PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
 QUICK_START = (
     "pip install . && casino-sim report",
-    'pip install --no-compile ".[test]" && python -m pytest',
+    'pip install ".[test]" && python -m pytest',
 )
 
 
