@@ -35,6 +35,7 @@ __all__ = [
     "PrefixTables",
     "compute_counts",
     "expand_class_masks",
+    "lower_bound",
     "pair_counts",
     "prefix_tables",
     "suit_classes",
@@ -200,19 +201,17 @@ def _build_prefix_tables(
             s4_fill[row] += 1
 
 
-@njit(cache=True)
-def _count_below(
-    sorted_row: np.ndarray,
-    x: int,
-) -> int:
-    lo, hi = 0, sorted_row.shape[0]
+@njit(cache=True, inline="always")
+def lower_bound(row: np.ndarray, start: int, end: int, t: int) -> int:
+    """The first place in ``row[start:end]`` (ascending) holding ``t`` or more."""
+    lo, hi = np.int64(start), np.int64(end)
     while lo < hi:
         mid = (lo + hi) >> 1
-        if sorted_row[mid] < x:
+        if row[mid] < t:
             lo = mid + 1
         else:
             hi = mid
-    return lo
+    return int(lo)
 
 
 class PrefixTables(NamedTuple):
@@ -237,7 +236,7 @@ def _hands_below(prefix: PrefixTables, k: int, idx: int, x: int) -> int:
     if k == 3:
         return int(prefix.c3[x, idx])
     if k == 4:
-        return _count_below(prefix.s4[idx], x)
+        return lower_bound(prefix.s4[idx], 0, prefix.s4.shape[1], x)
     return 1 if prefix.values5[idx] < x else 0
 
 

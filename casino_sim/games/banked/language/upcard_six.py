@@ -34,6 +34,7 @@ import numpy as np
 from numba import njit, prange
 
 from casino_sim.combinatorics import BINOMIAL, colex_sorted
+from casino_sim.dealer_counts.counts import lower_bound
 
 __all__ = ["SixTables", "best_of_larger", "six_card_counts", "six_tables"]
 
@@ -329,26 +330,13 @@ def six_tables(values4: np.ndarray, n_values: int) -> SixTables:
 
 
 @njit(cache=True, inline="always")
-def _lower_bound(row: np.ndarray, start: int, end: int, t: int) -> int:
-    """The first place in ``row[start:end]`` (ascending) holding ``t`` or more."""
-    lo, hi = np.int64(start), np.int64(end)
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if row[mid] < t:
-            lo = mid + 1
-        else:
-            hi = mid
-    return int(lo)
-
-
-@njit(cache=True, inline="always")
 def _below4(tables: SixTables, idx: int, t: int) -> tuple[int, int]:
     """``N(T, t)`` and the hands at ``t`` for the four cards of colex index ``idx``: in ``t``'s
     bucket (which holds every hand of value ``t``), a binary search and the run of ``t``."""
     q = tables.bucket_of[t]
     end = int(tables.starts[q + 1, idx])
     row = tables.s4[idx]
-    below = _lower_bound(row, int(tables.starts[q, idx]), end, t)
+    below = lower_bound(row, int(tables.starts[q, idx]), end, t)
     at = below
     while at < end and row[at] == t:
         at += 1
