@@ -144,7 +144,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _grouped(transcript: Transcript) -> Any:
     group = "docs-commands-1" if transcript.page in FIRST_GROUP else "docs-commands-2"
-    if any(game in transcript.command for game in HOLDEM):  # with the hold'em tests: their kernels compile once
+    if any(game in transcript.command for game in HOLDEM):  # their kernels compile once
         group = "holdem"
     name = f"{transcript.page}:{transcript.line}:{transcript.command.split()[1]}"
     return pytest.param(transcript, marks=pytest.mark.xdist_group(group), id=name)

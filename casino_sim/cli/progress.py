@@ -18,27 +18,11 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
+from casino_sim.engine.durations import duration
 from casino_sim.engine.runner import Terminated, available_workers, effective_workers
 
 #: A run whose estimate is longer than this (seconds) prints it.
 ANNOUNCE_SECONDS = 60
-
-
-def duration(seconds: float) -> str:
-    """A duration as people say it, no more precise than it can be.
-
-    >>> duration(42.4), duration(100), duration(413), duration(7300)
-    ('42 s', '1 min 40 s', '7 min', '2 h 2 min')
-    """
-    whole = round(seconds)
-    if whole < 60:
-        return f"{whole} s"
-    if whole < 120:
-        return "1 min" + (f" {whole - 60} s" if whole > 60 else "")
-    if whole < 3600 - 30:
-        return f"{round(whole / 60)} min"
-    hours, rest = divmod(round(whole / 60), 60)
-    return f"{hours} h" + (f" {rest} min" if rest else "")
 
 
 def note(message: str) -> None:

@@ -134,7 +134,7 @@ def test_a_game_too_big_for_the_exact_showdown_says_how_long_it_would_take(
     """Caribbean Stud without its up card: about 2.8e11 hand pairs, refused before any is made."""
     game = load_text(FIVE_CARD_SHOWDOWN, name="five.yaml")
     with pytest.raises(OptionError, match=r"about 281,441,378,400 player and dealer hands to "
-                       r"count, 13 minutes here: over the exact showdown's limit"):  # fmt: skip
+                       r"count, 13 min here: over the exact showdown's limit"):  # fmt: skip
         analyze_banked(game)  # type: ignore[arg-type]
     path = tmp_path / "five.yaml"
     path.write_text(FIVE_CARD_SHOWDOWN)

@@ -28,6 +28,7 @@ from casino_sim.config.banked_game import (
     rank_text,
 )
 from casino_sim.config.common import hand_label
+from casino_sim.engine.durations import duration
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.actions import (
     Choice,
@@ -64,19 +65,6 @@ __all__ = [
 MAX_PAIRS = 2_000_000_000
 #: Pairs counted per second on the reference 2-core machine (Three Card Poker: 38.8 M in 0.1 s).
 PAIRS_PER_SECOND = 350_000_000
-
-
-def _duration(seconds: float) -> str:
-    """``5 seconds``, ``17 minutes``, ``3 hours``: a rough time, as people say it.
-
-    >>> _duration(5.7), _duration(1000), _duration(1e6)
-    ('6 seconds', '17 minutes', '278 hours')
-    """
-    if seconds < 120:
-        return f"{seconds:.0f} seconds"
-    if seconds < 7200:
-        return f"{seconds / 60:.0f} minutes"
-    return f"{seconds / 3600:,.0f} hours"
 
 
 @dataclass(frozen=True)
@@ -169,8 +157,8 @@ def solve_showdown(
     if pairs > MAX_PAIRS:
         raise OptionError(
             f"{game.name}: about {pairs:,} player and dealer hands to count, "
-            f"{_duration(pairs / PAIRS_PER_SECOND)} here: over the exact showdown's limit of "
-            f"{MAX_PAIRS:,} (about {_duration(MAX_PAIRS / PAIRS_PER_SECOND)}); a game this size "
+            f"{duration(pairs / PAIRS_PER_SECOND)} here: over the exact showdown's limit of "
+            f"{MAX_PAIRS:,} (about {duration(MAX_PAIRS / PAIRS_PER_SECOND)}); a game this size "
             "needs a solver of its shape (docs/banked-games.md, What the exact solver solves)"
         )
     reps, weights, member = player_classes(deck, stage.player)

@@ -26,6 +26,7 @@ from numba import njit, prange
 
 from casino_sim.combinatorics import BINOMIAL, colex5, colex_index
 from casino_sim.config.banked_game import BankedGame
+from casino_sim.engine.durations import duration
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.hands import Deck, meets
 from casino_sim.games.banked.language.hands import ranking_values as values_of
@@ -91,8 +92,8 @@ def analyze_upcard_share(
         raise OptionError(f"--samples: at least 1,000 sampled deals, got {samples:,}")
     if samples * hands > 60 * HANDS_PER_SECOND:
         log.info(
-            "--leak share:%d: %s deals, each valued over %s dealer hands: about %d minutes here",
-            others, f"{samples:,}", f"{hands:,}", round(samples * hands / HANDS_PER_SECOND / 60),
+            "--leak share:%d: %s deals, each valued over %s dealer hands: about %s here",
+            others, f"{samples:,}", f"{hands:,}", duration(samples * hands / HANDS_PER_SECOND),
         )  # fmt: skip
     solved = solve_banked(game, deck=deck)
     point = solved.strategy.points[0]
