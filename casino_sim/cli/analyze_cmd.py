@@ -25,6 +25,7 @@ from casino_sim.cli.common import (
     run_provenance,
 )
 from casino_sim.cli.progress import progress_bar
+from casino_sim.cli.progressive_text import progressive_section
 
 if TYPE_CHECKING:
     from casino_sim.games.banked.caribbean_stud.exact.analysis import CaribbeanAnalysis
@@ -135,7 +136,6 @@ def run(args: argparse.Namespace) -> int:
     from casino_sim.config import load_paytable, load_progressive, resolve_input
     from casino_sim.dealer_counts.cache import load_counts
     from casino_sim.engine.files import write_csv, write_json
-    from casino_sim.games.banked.caribbean_stud.economics import progressive_flags
     from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
     from casino_sim.games.banked.caribbean_stud.exact.optimal import ace_king_summary
     from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
@@ -143,7 +143,6 @@ def run(args: argparse.Namespace) -> int:
         format_ace_king,
         format_analysis,
         format_edge_by_ante,
-        format_progressive,
     )
     from casino_sim.report.par.caribbean import CAPPED_ANTES
     from casino_sim.report.tables import money
@@ -180,16 +179,10 @@ def run(args: argparse.Namespace) -> int:
         "provenance": run_provenance(args, inputs),
         "analyses": [a.to_record() for a in analyses],
     }
-    if side is not None and progressive is not None:
-        be = side.break_even_meter
-        default_meters = [progressive.seed, *(([be / 2, be, be * 2]) if be else [])]
-        print()
-        print(format_progressive(side, meters or default_meters))
-        record["progressive"] = side.to_record()
-        flags = progressive_flags(side)  # broken rules of the side bet's economics
-        record["flags"] = [flag.to_record() for flag in flags]
-        if flags:  # a sound side bet prints none
-            print(f"\nFlags: {len(flags)}" + "".join(f"\n  FLAG: {flag}" for flag in flags))
+    if side is not None:
+        text, parts = progressive_section(side, meters)
+        print(text)
+        record.update(parts)
     if args.json:
         write_json(args.json, record, overwrite=args.force)
     if args.csv:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from casino_sim.cli.common import check_outputs, run_provenance
+from casino_sim.cli.progressive_text import progressive_section
 from casino_sim.errors import OptionError
 from casino_sim.report.tables import money
 
@@ -25,7 +26,7 @@ __all__ = [
     "run_banked",
 ]
 
-_CARIBBEAN_ONLY = ("progressive", "meter", "report", "format")
+_CARIBBEAN_ONLY = ("report", "format")
 #: How much of an input file is read to find its ``kind:`` (the loader reads it whole).
 _HEAD_BYTES = 1 << 20
 
@@ -56,11 +57,14 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
     from casino_sim.config import load_banked_game
     from casino_sim.engine.files import write_csv, write_json
     from casino_sim.games.banked.language import analyze_banked, at_ante, strategy_names
+    from casino_sim.games.banked.language.progressive import progressives_of
 
     for option in _CARIBBEAN_ONLY:
         if getattr(args, option, None):
             raise OptionError(f"--{option} is for Caribbean Stud paytables, not banked games")
-    game = load_banked_game(path)
+    game = with_progressive_option(load_banked_game(path), args.progressive)
+    if args.meter and not progressives_of(game):
+        raise OptionError(f"--meter: {game.name} has no progressive side bet")
     strategy = args.strategy
     if strategy not in strategy_names(game):
         raise OptionError(
@@ -77,8 +81,9 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
                               "leave --strategy out")  # fmt: skip
     if (args.samples or args.seed is not None) and (leak is None or leak.kind != "share"):
         raise OptionError("--samples and --seed are for a sampled --leak share:K")
-    check_outputs(args, {"--json": args.json, "--csv": args.csv}, [path])
-    record: dict[str, Any] = {"provenance": run_provenance(args, {"game": path})}
+    inputs = {"game": path, **progressive_inputs(game)}
+    check_outputs(args, {"--json": args.json, "--csv": args.csv}, inputs.values())
+    record: dict[str, Any] = {"provenance": run_provenance(args, inputs)}
     capped = any(w.max_payout is not None for w in game.wagers.values())
     if leak is not None and (args.ante or capped):
         raise OptionError(f"--leak: leaks are analysed without payout caps this release ("
@@ -109,6 +114,7 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
         print(format_banked(analysis, others=[]))
         record["leak"] = {"leak": leak.label, "seen_sets_per_deal": leaked.seen_sets,
                           "house_edge_without": str(leaked.house_edge_without)}  # fmt: skip
+    _print_progressives(game, args.meter, record)
     if antes:
         if args.json:
             write_json(args.json, record, overwrite=args.force)
@@ -123,6 +129,48 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
     if args.csv:
         write_csv(args.csv, _net_rows(analysis), overwrite=args.force)
     return 0
+
+
+def with_progressive_option(game: Any, name: str | None) -> Any:
+    """``game`` with ``--progressive NAME`` as the progressive of its progressive side bet (the
+    file's own without the option)."""
+    from casino_sim.config.loader import with_progressive
+    from casino_sim.config.problems import FieldProblem
+
+    if name is None:
+        return game
+    sides = [n for n, side in game.side_bets.items() if side.progressive is not None]
+    if len(sides) != 1:
+        has = "no progressive side bet" if not sides else f"progressive side bets {sides}"
+        raise OptionError(f"--progressive: {game.name} has {has}; the option replaces the "
+                          "progressive of a game with one")  # fmt: skip
+    try:
+        return with_progressive(game, sides[0], name)
+    except FieldProblem as problem:
+        raise OptionError(f"--progressive: {problem}") from None
+
+
+def progressive_inputs(game: Any) -> dict[str, Path]:
+    """The progressive files of ``game``'s side bets, for the provenance."""
+    from casino_sim.config import resolve_input
+
+    return {f"progressive {name}": resolve_input(side.progressive, kind="progressive")
+            for name, side in game.side_bets.items() if side.progressive is not None}  # fmt: skip
+
+
+def _print_progressives(game: Any, meters: list[Fraction] | None, record: dict[str, Any]) -> None:
+    """Each progressive side bet's exact figures, as ``analyze caribbean_stud/...
+    --progressive`` prints them (the same code, on the hands the side bet's rule makes)."""
+    from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
+    from casino_sim.games.banked.language.progressive import progressive_counts, progressives_of
+
+    for name, progressive in progressives_of(game).items():
+        side = analyze_progressive(progressive, counts=progressive_counts(game, name))
+        text, parts = progressive_section(side, meters)
+        hand = game.side_bets[name].hand
+        print(f"\nSide bet {name}: a progressive on the best five of the "
+              f"{' and '.join(hand.cards)}'s cards, {money(progressive.wager)} a deal{text}")  # fmt: skip
+        record.setdefault("progressives", {})[name] = parts
 
 
 def _net_rows(analysis: Any) -> list[dict[str, Any]]:
@@ -289,7 +337,7 @@ def format_banked(analysis: Any, *, others: list[str]) -> str:
     unit = a.house_edge_per
     lines = [
         f"{a.game}: exact analysis over all {a.deals:,} deals ({a.deck_cards} cards), "
-        f"strategy {a.strategy}",
+        f"strategy {a.strategy_label}",
         f"  house edge         {_pct(a.house_edge)} of the {unit} ({a.house_edge})",
         f"  element of risk    {_pct(a.element_of_risk)} of the average total bet",
         f"  average total bet  {float(a.average_total_bet):.4f} x the {unit} ({a.average_total_bet})",
@@ -344,7 +392,7 @@ def format_banked(analysis: Any, *, others: list[str]) -> str:
         lines += [
             "",
             f"Side bet {side.side_bet}, paytable {side.paytable}: house edge {_pct(side.house_edge)} "
-            f"({side.house_edge}), SD {side.sd:.4f}, over {side.hands:,} hands",
+            f"({side.house_edge}), SD {side.sd:.4f}, over {side.hands:,} {side.counted}",
         ]
         if side.source:
             lines.append(f"  published: {' '.join(side.source.split())}")

@@ -9,11 +9,13 @@ Example::
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from casino_sim.cli.common import (
     Number,
@@ -34,23 +36,24 @@ from casino_sim.cli.comparison_table import (
     pct,
 )
 from casino_sim.cli.progress import chunk_progress
+from casino_sim.cli.progressive_text import progressive_lines, progressive_rule_flags
 from casino_sim.errors import OptionError
 
 if TYPE_CHECKING:
     from casino_sim.engine.stats import Estimate
     from casino_sim.games.banked.language.simulated import BankedSimulation
 
-__all__ = ["banked_summary_lines", "run_banked"]
+__all__ = ["ReplayedProgressive", "banked_summary_lines", "replay_progressives", "run_banked"]
 
 
 #: Options of Caribbean Stud tables and their defaults: a banked game refuses any other value.
-_CARIBBEAN_ONLY = {"until_se": None, "seats": 1, "progressive": None,
-                   "progressive_seats": None, "session_rounds": 400, "csv": None,
-                   "no_exact": False}  # fmt: skip
+_CARIBBEAN_ONLY = {"until_se": None, "seats": 1, "progressive_seats": None,
+                   "session_rounds": 400, "csv": None, "no_exact": False}  # fmt: skip
 
 
 def run_banked(args: argparse.Namespace, path: Path) -> int:
     """Simulate the banked game at ``path`` with ``--strategy``; ``--json`` writes the result."""
+    from casino_sim.cli.banked_analyze import progressive_inputs, with_progressive_option
     from casino_sim.config import load_banked_game
     from casino_sim.engine.files import write_json
     from casino_sim.games.banked.language import at_ante, strategy_names
@@ -61,10 +64,11 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
         require(getattr(args, option) == default,
                 f"{flag} is for Caribbean Stud paytables, not banked games")  # fmt: skip
     game = at_ante(load_banked_game(path), _ante(args.ante))  # payout caps are in money
+    game = with_progressive_option(game, args.progressive)
     names = strategy_names(game)
     require(args.strategy in names, f"--strategy: {game.name} has no strategy "
             f"{args.strategy!r}; expected one of {', '.join(names)}")  # fmt: skip
-    inputs = {"game": path}
+    inputs = {"game": path, **progressive_inputs(game)}
     check_outputs(args, {"--json": args.json}, inputs.values())
     runner = runner_options(args, inputs)
     seed = run_seed(args)
@@ -82,12 +86,50 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
             progress=progress.update,
             runner=replace(runner, on_restored=progress.restored),
         )
-    for line in banked_summary_lines(result):
+    progressives = replay_progressives(game, result)
+    for line in banked_summary_lines(result, progressives):
         print(line)
     if args.json:
         record = {**result.to_record(), "provenance": run_provenance(args, inputs, seed=seed)}
+        if progressives:
+            record["progressives"] = {n: p.summary.to_record() for n, p in progressives.items()}
+            record["flags"] = [f.to_record() for p in progressives.values() for f in p.flags]
         write_json(args.json, record, overwrite=args.force)
     return 0
+
+
+@dataclass(frozen=True)
+class ReplayedProgressive:
+    """A progressive side bet after a run: its figures beside the exact ones (the dedicated
+    Caribbean Stud simulate's ProgressiveSummary) and the broken rules of its economics."""
+
+    summary: Any
+    flags: list[Any]
+
+
+def replay_progressives(game: Any, result: BankedSimulation) -> dict[str, ReplayedProgressive]:
+    """Each progressive side bet of ``result``'s run (one bet on every deal) replayed chunk by
+    chunk through one meter (``MeterReplay``, as Caribbean Stud's simulate does), beside its
+    exact figures on the hands its rule makes; the ledger reconciled to the cent."""
+    from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
+    from casino_sim.games.banked.caribbean_stud.montecarlo.meter_replay import MeterReplay
+    from casino_sim.games.banked.caribbean_stud.montecarlo.results import progressive_summary
+    from casino_sim.games.banked.language.progressive import progressive_counts, progressives_of
+
+    out: dict[str, ReplayedProgressive] = {}
+    tables = progressives_of(game).items()
+    for (name, progressive), chunks in zip(tables, result.tally.progressives, strict=True):
+        replay = MeterReplay(progressive, betting_seats=1)
+        for chunk in chunks:
+            replay.replay_chunk(chunk.hits[None, :], [chunk.events])
+        replay.reconcile()
+        counts = progressive_counts(game, name)
+        hits = sum((chunk.hits for chunk in chunks), np.zeros(len(counts), np.int64))
+        summary = progressive_summary(progressive, hits, replay, counts=counts)
+        analysis = analyze_progressive(progressive, counts=counts)
+        out[name] = ReplayedProgressive(summary, progressive_rule_flags(progressive, analysis,
+                                                                        summary))  # fmt: skip
+    return out
 
 
 def _ante(text: str) -> Fraction:
@@ -99,14 +141,18 @@ def _ante(text: str) -> Fraction:
         raise OptionError(f"--ante: {error} (one amount at a banked game)") from None
 
 
-def banked_summary_lines(result: BankedSimulation) -> list[str]:
+def banked_summary_lines(
+    result: BankedSimulation, progressives: Mapping[str, ReplayedProgressive] | None = None
+) -> list[str]:
     """A banked game's run: each estimate with its 95% interval beside the exact value, z and
-    p; the paytable lines' hits against their exact expectation; Holm's flags over them all."""
+    p; the paytable lines' hits against their exact expectation; each progressive side bet
+    (:func:`replay_progressives`) as Caribbean Stud's simulate shows it; Holm's flags over
+    them all."""
     from casino_sim.engine.stats import Proportion, poisson_interval
 
     exact, n = result.exact, result.deals
     unit = exact.house_edge_per
-    lines = [f"{exact.game} Monte Carlo: strategy {exact.strategy}, {n:,} deals, "
+    lines = [f"{exact.game} Monte Carlo: strategy {exact.strategy_label}, {n:,} deals, "
              f"seed {result.seed}, {result.workers} worker(s)"]  # fmt: skip
     small = n < MIN_ROUNDS_FOR_INTERVALS
     if small:
@@ -154,5 +200,11 @@ def banked_summary_lines(result: BankedSimulation) -> list[str]:
         for side in result.side_bets:
             name = f"{side.exact.side_bet} {side.exact.paytable}"
             row(f"  {name}", side.house_edge, side.exact.house_edge)
+    after: list[str] = []
+    rules = [flag for p in (progressives or {}).values() for flag in p.flags]
+    for name, replayed in (progressives or {}).items():
+        after += ["", f"Side bet {name}:", *progressive_lines(replayed.summary, family, small=small),
+                  "ledger: reconciled to the cent"]  # fmt: skip
     body, flagged = family.lines()
-    return [*lines, *body, "", *flag_lines([], family.count, flagged)]
+    lines[1:1] = [f"FLAG: {rule}" for rule in rules]  # first, and again with the others
+    return [*lines, *body, *after, "", *flag_lines(rules, family.count, flagged)]

@@ -12,7 +12,6 @@ Example::
 from __future__ import annotations
 
 import argparse
-import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -34,16 +33,15 @@ from casino_sim.cli.common import (
 )
 from casino_sim.cli.comparison_table import (
     HEADER,
-    HITS,
     MIN_ROUNDS_FOR_INTERVALS,
     Comparisons,
     ci,
     estimate_row,
     flag_lines,
-    hits_row,
     pct,
 )
 from casino_sim.cli.progress import chunk_progress
+from casino_sim.cli.progressive_text import progressive_lines, progressive_rule_flags
 from casino_sim.cli.seat_options import per_seat, per_seat_antes
 
 if TYPE_CHECKING:
@@ -319,7 +317,7 @@ def summary_lines(result: Any) -> list[str]:
     family.add(f"{'':<80}exact {int(qualifies * 2_598_960):,} / 2,598,960 = {qualifies}")
     progressive = None
     if result.progressive is not None:
-        progressive = _progressive_lines(result.progressive, family, small=small)
+        progressive = progressive_lines(result.progressive, family, small=small)
     body, flagged = family.lines()
     lines += body
     money = result.house_result_per_round
@@ -356,60 +354,9 @@ def summary_lines(result: Any) -> list[str]:
 def _rule_flags(result: Any) -> list[Any]:
     """Broken rules of the side bet's economics (long-run return over 100%, an award rarer than
     1 in 100 million, a meter left below its seed)."""
-    from casino_sim.games.banked.caribbean_stud.economics import meter_flags, progressive_flags
     from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
 
-    rules: list[Any] = []
     side = result.config.progressive
-    if side is not None:
-        rules += progressive_flags(analyze_progressive(side))
-        if result.progressive is not None:
-            rules += meter_flags(side.name, seed_cents=round(100 * side.seed),
-                                 lowest_cents=result.progressive.meter.meter_cents)  # fmt: skip
-    return rules
-
-
-def _progressive_lines(p: Any, family: Comparisons, *, small: bool) -> list[str]:
-    """The side bet's lines: hits against the exact expectation and the long-run return go into
-    ``family`` (the Holm test); the rest is returned for after the main game."""
-    from casino_sim.config.common import CATEGORY_KEYS
-    from casino_sim.engine.stats import normal_p_value
-
-    family.add("")
-    family.add(f"Progressive {p.name!r}: {p.bets:,} side bets")
-    family.add(f"  {'hand':<18}{HITS}")
-    for i, key in enumerate(CATEGORY_KEYS):
-        if i not in p.awarded:
-            continue
-        expected = p.exact_probabilities[i] * p.bets
-        hits_row(family, f"  {key:<18}", p.hits[i], p.hit_intervals[i], expected, small=small)
-    r = p.side_bet_return
-    if math.isnan(r.standard_error):
-        family.add(
-            f"  side-bet return {pct(r.estimate)} (one chunk: no interval); exact long-run "
-            f"{pct(p.exact_long_run_return)}"
-        )
-    else:
-        z = r.z_score(p.exact_long_run_return)
-        family.add(
-            f"  side-bet return {pct(r.estimate)} {ci(r)} (batch means over chunks); exact "
-            f"long-run {pct(p.exact_long_run_return)}: z = {z:+.2f}, p = "
-            f"{normal_p_value(z):.2g}",
-            None if small else normal_p_value(z),
-        )
-    m = p.meter
-    lines = [
-        f"side bet: handle {p.handle:,.2f}, win {p.win:,.2f} (ledger), house edge "
-        f"{pct(p.house_edge.estimate)}",
-        f"  paid: fixed {p.fixed_paid:,.2f}, meter {p.meter_paid:,.2f} ({p.meter_hits:,} hits), "
-        f"envy {p.envy_paid:,.2f}",
-        f"  meter {m.meter_cents / 100:,.2f}, reserve {m.reserve_cents / 100:,.2f}, meter liability "
-        f"{m.liability_cents / 100:,.2f}; house-funded seeds {m.house_funded_seeds_cents / 100:,.2f} "
-        f"(outstanding {m.advances_outstanding_cents / 100:,.2f})",
-    ]
-    if p.exact_break_even_meter is not None:
-        lines.append(
-            f"  break-even meter (exact): {p.exact_break_even_meter:,.2f}: with the meter above "
-            "it the side bet returns more than its wager"
-        )
-    return lines
+    if side is None:
+        return []
+    return progressive_rule_flags(side, analyze_progressive(side), result.progressive)

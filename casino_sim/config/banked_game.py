@@ -4,13 +4,15 @@ A game is dealt in ``stages`` (cards to the player, the dealer, the board); afte
 stage the player may have a ``decision`` (fold, bet a multiple of a wager, take a
 bet back). Every ``wager`` says how it is settled: even money against the dealer
 (with the dealer's ``qualifier``), or the ``paytable`` on the player's final hand.
-``side_bets`` pay their own paytables, one or more named variants each.
+``side_bets`` pay their own paytables, one or more named variants each, or a progressive's
+awards (its meter: ``kind: progressive``).
 
 Paytable lines are read top down, the first that matches pays: ``hand`` is a
 category of the ranking and ``at_least`` (optional) the least ranks of the hand
 within it, most significant first (``J``: a pair of jacks or better). A hand rule
 threshold (the qualifier, a strategy's ``when``) reads the same words as "this
-hand or any better one".
+hand or any better one". Two-card hands (``two_card``) are suited or offsuit: ``suited: true``
+(or ``false``) on a high-card line or threshold keeps to the hands of that kind alone.
 
 >>> Threshold(hand="high_card", at_least="Q-6-4").ranks
 (10, 4, 2)
@@ -18,9 +20,10 @@ hand or any better one".
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
 from pydantic import Field
 
@@ -50,16 +53,19 @@ __all__ = [
     "VersusDealer",
     "Wager",
     "action_names",
+    "dealer_rule",
     "rank_text",
 ]
 
-Ranking = Literal["three_card", "four_card", "five_card_high"]
-"""``three_card``: three cards, straight flush > trips > straight > flush > pair > high
+Ranking = Literal["two_card", "three_card", "four_card", "five_card_high"]
+"""``two_card``: two cards, a pair > two ranks (suited above offsuit of the same ranks);
+``three_card``: three cards, straight flush > trips > straight > flush > pair > high
 card (A-2-3 the lowest straight); ``four_card``: four cards, four of a kind > straight
 flush > trips > flush > straight > two pair > pair > high card (A-2-3-4 the lowest
 straight, J-Q-K-A the highest); ``five_card_high``: the usual five-card ranking."""
 
 RANKINGS: Mapping[str, tuple[str, ...]] = {
+    "two_card": ("one_pair", "high_card"),
     "three_card": (
         "straight_flush",
         "three_of_a_kind",
@@ -82,7 +88,12 @@ RANKINGS: Mapping[str, tuple[str, ...]] = {
 }
 """The categories of each ranking, best first."""
 
-RANKING_SIZES: Mapping[str, int] = {"three_card": 3, "four_card": 4, "five_card_high": 5}
+RANKING_SIZES: Mapping[str, int] = {
+    "two_card": 2,
+    "three_card": 3,
+    "four_card": 4,
+    "five_card_high": 5,
+}
 """How many cards a hand of each ranking has."""
 
 HandKey = Literal[
@@ -108,6 +119,9 @@ class Threshold:
     """The category, e.g. high_card, one_pair."""
     at_least: Ranks = ""
     """The least ranks within the category, most significant first (Q-6-4, A-K, J); none: any."""
+    suited: bool | None = None
+    """Two-card high cards only: true, only suited hands meet it within the category; false,
+    only offsuit ones; none: both (a better category always meets it)."""
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -115,8 +129,8 @@ class Threshold:
         return parse_ranks(self.at_least) if self.at_least else ()
 
     def label(self) -> str:
-        """``high card Q-6-4`` style words."""
-        return f"{hand_label(self.hand)} {self.at_least}".strip()
+        """``high card Q-6-4`` style words (``high card K-2 suited``)."""
+        return f"{hand_label(self.hand)} {self.at_least}{_suit_words(self.suited)}".strip()
 
 
 @definition
@@ -131,6 +145,13 @@ class PayLine:
     """Pays to 1 (250, 250:1, 250 to 1, 2 for 1), or push (the bet back)."""
     name: Text = ""
     """The line's name in the output (default: from hand and at_least)."""
+    suited: bool | None = None
+    """Two-card high cards only: true, the line pays suited hands alone; false, offsuit ones;
+    none: both."""
+    dealer: Threshold | None = None
+    """Side bets only: the line pays only when the dealer's hand of the same cards (the side
+    bet's hand rule with the dealer's cards for the player's, e.g. the dealer's two cards) is
+    at least this (``{hand: one_pair, at_least: A}``: the dealer holds a pair of aces too)."""
 
     @property
     def ranks(self) -> tuple[int, ...]:
@@ -141,9 +162,17 @@ class PayLine:
         """The line's name."""
         if self.name:
             return self.name
-        if not self.at_least:
-            return hand_label(self.hand)
-        return f"{hand_label(self.hand)}, {self.at_least} or better"
+        words = hand_label(self.hand)
+        if self.at_least:
+            words += f", {self.at_least} or better"
+        words += _suit_words(self.suited)
+        if self.dealer is not None:
+            words += f", the dealer {self.dealer.label()} or better"
+        return words
+
+
+def _suit_words(suited: bool | None) -> str:
+    return "" if suited is None else " suited" if suited else " offsuit"
 
 
 @definition
@@ -177,10 +206,10 @@ class HandRule:
 
     cards: tuple[Owner, ...]
     """Whose cards: player, dealer, board (e.g. [player, board])."""
-    use: Annotated[int, Field(strict=True, ge=3, le=5)]
-    """How many cards the hand uses: the best ``use`` of them (3 with three_card, 4 with four_card, 5 with five_card_high)."""
+    use: Annotated[int, Field(strict=True, ge=2, le=5)]
+    """How many cards the hand uses: the best ``use`` of them (2 with two_card, 3 with three_card, 4 with four_card, 5 with five_card_high)."""
     ranking: Ranking
-    """three_card, four_card or five_card_high."""
+    """two_card (side bets), three_card, four_card or five_card_high."""
     through: Text = ""
     """Only the cards dealt up to and including this stage (e.g. flop: the player's two cards
     and the flop); empty: every card dealt."""
@@ -249,12 +278,16 @@ class Wager:
 
 @definition
 class SideBet:
-    """A side bet of one unit on its own hand, with one or more named paytables."""
+    """A side bet on its own hand: one unit, with one or more named paytables; or a
+    progressive's wager (in money), with its awards and meter."""
 
     hand: HandRule
     """The hand it pays on (e.g. the best five of the player's and the dealer's cards)."""
-    paytables: Mapping[str, tuple[PayLine, ...]]
+    paytables: Mapping[str, tuple[PayLine, ...]] = Field(default_factory=dict)
     """Named paytable variants, lines best first; each is analysed (the first is the default)."""
+    progressive: Text | None = None
+    """Instead of paytables, a progressive (``kind: progressive``: fixed awards and shares of
+    a meter, e.g. progressives/50-75-100): a path relative to this file, or a shipped name."""
     sources: Mapping[str, Text] = Field(default_factory=dict)
     """The published house edge of each variant and where (per variant name)."""
 
@@ -388,6 +421,14 @@ class BankedGame:
         """How many cards a hand rule chooses from."""
         return sum(self.cards_of(owner, rule.through) for owner in set(rule.cards))
 
+    def when_ranking(self, after: str) -> str:
+        """The ranking a strategy's ``when`` reads at the decision after stage ``after``: the
+        player's hand's, or ``two_card`` when the player has seen two cards in all (hold'em
+        before the flop)."""
+        player = self.hands["player"]
+        seen = sum(self.cards_of(owner, after) for owner in set(player.cards))
+        return "two_card" if seen == 2 else player.ranking
+
     def action_names(self, decision: Decision) -> list[str]:
         """The names of a decision's actions, one per bet size."""
         return [n for a in decision.actions for n in action_names(a)]
@@ -424,12 +465,18 @@ def _check(game: BankedGame) -> None:
         raise FieldProblem("missing the player's hand rule", "hands", "player")
     for who, rule in game.hands.items():
         _check_rule(game, rule, "hands", who)
+        if rule.ranking == "two_card":
+            raise FieldProblem(
+                "two_card ranks a side bet's hand and a strategy's rules on two cards; the "
+                "main game's hands rank three to five",
+                "hands", who, "ranking",
+            )  # fmt: skip
     if "dealer" in game.hands and game.cards_of("dealer") == 0:
         raise FieldProblem("a dealer hand rule, but the stages deal the dealer no cards", "hands")
     if game.qualifier is not None:
         if "dealer" not in game.hands:
             raise FieldProblem("a qualifier needs the dealer's hand rule", "qualifier")
-        _check_category(game.hands["dealer"].ranking, game.qualifier.hand, "qualifier", "hand")
+        _check_threshold(game.hands["dealer"].ranking, game.qualifier, "qualifier")
     names = list(game.wagers)
     if game.house_edge_per not in game.wagers or game.wagers[game.house_edge_per].initial == 0:
         raise FieldProblem(
@@ -445,7 +492,8 @@ def _check(game: BankedGame) -> None:
                 "a paytable or a bonus, not both", "wagers", name, "resolve", "bonus"
             )  # fmt: skip
         key = "paytable" if isinstance(resolve, PaytableResolution) or resolve.paytable else "bonus"
-        _check_lines(game.hands["player"].ranking, resolve.lines, "wagers", name, "resolve", key)
+        _check_lines(game, game.hands["player"].ranking, resolve.lines,
+                     "wagers", name, "resolve", key)  # fmt: skip
         if isinstance(resolve, VersusDealer) and "dealer" not in game.hands:
             raise FieldProblem(
                 "settled against the dealer, but the game has no dealer hand",
@@ -453,10 +501,19 @@ def _check(game: BankedGame) -> None:
             )  # fmt: skip
     for name, side in game.side_bets.items():
         _check_rule(game, side.hand, "side_bets", name, "hand")
-        if not side.paytables:
-            raise FieldProblem("at least one paytable", "side_bets", name, "paytables")
+        if side.progressive is not None and side.paytables:
+            raise FieldProblem(
+                "paytables or a progressive, not both", "side_bets", name, "progressive"
+            )
+        if side.progressive is None and not side.paytables:
+            raise FieldProblem(
+                "at least one paytable, or a progressive", "side_bets", name, "paytables"
+            )
+        if side.progressive is not None:
+            _check_progressive_hand(game, side.hand, "side_bets", name, "hand", "cards")
         for variant, lines in side.paytables.items():
-            _check_lines(side.hand.ranking, lines, "side_bets", name, "paytables", variant)
+            _check_lines(game, side.hand.ranking, lines, "side_bets", name, "paytables", variant,
+                         side=side.hand)  # fmt: skip
     seen: list[str] = []
     for i, decision in enumerate(game.decisions):
         if decision.after not in stage_names:
@@ -501,8 +558,8 @@ def _check(game: BankedGame) -> None:
                         "strategies", name, after, j, "action",
                     )  # fmt: skip
                 if step.when is not None:
-                    _check_category(game.hands["player"].ranking, step.when.hand,
-                                    "strategies", name, after, j, "when", "hand")  # fmt: skip
+                    _check_threshold(game.when_ranking(after), step.when,
+                                     "strategies", name, after, j, "when")  # fmt: skip
 
 
 def _check_rule(game: BankedGame, rule: HandRule, *path: str) -> None:
@@ -526,6 +583,17 @@ def _check_rule(game: BankedGame, rule: HandRule, *path: str) -> None:
         raise FieldProblem("an owner named twice", *path, "cards")
 
 
+def _check_progressive_hand(game: BankedGame, rule: HandRule, *path: str) -> None:
+    """A progressive is settled on each seat's own hand (its meter pays the seat), of at most
+    the seven cards the evaluator ranks at once."""
+    if "player" not in rule.cards:
+        raise FieldProblem("a progressive pays each player on a hand of the player's own cards: "
+                           "list player among the cards", *path)  # fmt: skip
+    if game.rule_cards(rule) > 7:
+        raise FieldProblem(f"a progressive is settled on at most 7 cards (the best five of "
+                           f"seven); this hand reads {game.rule_cards(rule)}", *path)  # fmt: skip
+
+
 def _check_category(ranking: str, hand: str, *path: str | int) -> None:
     if hand not in RANKINGS[ranking]:
         raise FieldProblem(
@@ -535,6 +603,53 @@ def _check_category(ranking: str, hand: str, *path: str | int) -> None:
         )
 
 
-def _check_lines(ranking: str, lines: Sequence[PayLine], *path: str | int) -> None:
+def _check_threshold(ranking: str, threshold: Threshold | PayLine, *path: str | int) -> None:
+    """The category is the ranking's; ``suited`` only on a two-card high card."""
+    _check_category(ranking, threshold.hand, *path, "hand")
+    if threshold.suited is not None and (ranking, threshold.hand) != ("two_card", "high_card"):
+        where = "a pair" if threshold.hand == "one_pair" else f"the {ranking} ranking"
+        raise FieldProblem(
+            f"suited or offsuit is read on two-card high cards only, not on {where}",
+            *path, "suited",
+        )  # fmt: skip
+
+
+def _check_lines(
+    game: BankedGame,
+    ranking: str,
+    lines: Sequence[PayLine],
+    *path: str | int,
+    side: HandRule | None = None,
+) -> None:
+    """Each line's category and ``suited``; a ``dealer`` condition only on a side bet whose
+    hand the dealer's cards can make too (``side``: the side bet's hand rule)."""
     for i, line in enumerate(lines):
-        _check_category(ranking, line.hand, *path, i, "hand")
+        _check_threshold(ranking, line, *path, i)
+        if line.dealer is None:
+            continue
+        if side is None:
+            raise FieldProblem("a dealer condition is read on side-bet lines only",
+                               *path, i, "dealer")  # fmt: skip
+        rule = dealer_rule(side)
+        if rule is None or game.rule_cards(rule) < rule.use:
+            raise FieldProblem(
+                "a dealer condition reads the dealer's cards in place of the player's: the "
+                "side bet's hand must read the player's cards and the game deal the dealer "
+                f"enough of them{' through ' + side.through if side.through else ''}",
+                *path, i, "dealer",
+            )  # fmt: skip
+        _check_threshold(ranking, line.dealer, *path, i, "dealer")
+
+
+def dealer_rule(rule: HandRule) -> HandRule | None:
+    """The dealer's hand of a side bet's hand rule: the same rule with the dealer's cards for
+    the player's (None: the rule reads no player cards, or reads the dealer's already).
+
+    >>> dealer_rule(HandRule(cards=("player",), use=2, ranking="two_card")).cards
+    ('dealer',)
+    """
+    if "player" not in rule.cards or "dealer" in rule.cards:
+        return None
+    cards = tuple("dealer" if owner == "player" else owner for owner in rule.cards)
+    theirs: HandRule = dataclasses.replace(cast(Any, rule), cards=cards)
+    return theirs

@@ -243,6 +243,8 @@ class BankedGameGroup:
     """Largest bet."""
     side_bets: Mapping[str, Text] = Field(default_factory=dict)
     """The game's side bets on the felt, each with the name of its paytable (e.g. pair_plus: 40-30-6-4-1); a bet of one unit of the player's bet each."""
+    progressive: str | None = None
+    """Name of the type: progressive meter the tables are linked to, for the game's progressive side bet (a side bet with progressive: FILE; the meter's progressive file is played); null = no progressive."""
     open: Hours = Field(
         default_factory=lambda: ALWAYS_OPEN, json_schema_extra={"default": "always"}
     )
@@ -347,12 +349,10 @@ class FloorDefinition:
                     )
                 )
             first.setdefault(group.name, index)
-            if isinstance(group, BankedGameGroup):
-                continue  # no linked meter
             key, wanted = (
-                ("progressive", "progressive")
-                if isinstance(group, BankedGroup)
-                else ("bad_beat", "bad_beat")
+                ("bad_beat", "bad_beat")
+                if isinstance(group, PokerGroup)
+                else ("progressive", "progressive")
             )
             meter_name: str | None = getattr(group, key)
             if meter_name is None:

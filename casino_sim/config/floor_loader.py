@@ -38,9 +38,9 @@ from casino_sim.config.floor import (
     ProgressiveMeterDef,
 )
 from casino_sim.config.library import resolve_input
-from casino_sim.config.loader import Definition, load_document
+from casino_sim.config.loader import Definition, load_document, with_progressive
 from casino_sim.config.money import cents
-from casino_sim.config.problems import PaytableError, Problem, format_path
+from casino_sim.config.problems import FieldProblem, PaytableError, Problem, format_path
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.config.stud import StudVariant
 from casino_sim.config.stud_table import BadBeatJackpot, StudTable
@@ -203,8 +203,8 @@ class _Reader:
             if isinstance(group, BankedGameGroup):
                 game = self.load((*where, "definition"), group.definition, BankedGame)
                 if game is not None:
-                    banked_games[group.name] = game
                     self.check_banked(index, group, game)
+                    banked_games[group.name] = self.linked_progressive(index, group, game)
                 continue
             variant = self.load((*where, "variant"), group.variant, StudVariant)
             table = self.load((*where, "table"), group.table, StudTable)
@@ -256,6 +256,33 @@ class _Reader:
         if start is not None and cap is not None and start > cap:
             self.problem(("meters", name, "start"), f"start {start} is above the meter_cap {cap}")
 
+    def linked_progressive(
+        self, index: int, group: BankedGameGroup, game: BankedGame
+    ) -> BankedGame:
+        """``game`` with its progressive side bet paying the progressive of ``group``'s meter
+        (the meter's file is the one played); ``game`` itself without a meter."""
+        if group.progressive is None:
+            return game
+        where: Path_ = ("tables", index, "progressive")
+        sides = [name for name, side in game.side_bets.items() if side.progressive is not None]
+        if len(sides) != 1:
+            has = "no progressive side bet" if not sides else f"progressive side bets {sides}"
+            self.problem(where, f"{game.name} has {has}; a meter plays a game's one progressive "
+                         "side bet (side_bets: {NAME: {hand: ..., progressive: FILE}})")  # fmt: skip
+            return game
+        if group.side_bets:
+            self.problem((*where[:2], "side_bets"),
+                         "a group with a progressive meter plays no paytable side bet on the "
+                         "felt beside it this release (its side-bet money is the meter's)")  # fmt: skip
+        found = self.inputs.get(format_path(("meters", group.progressive, "progressive")))
+        if found is None:  # the meter's own problem is reported
+            return game
+        try:
+            return with_progressive(game, sides[0], found)
+        except FieldProblem as problem:
+            self.problem(where, str(problem))
+            return game
+
     def check_banked(self, index: int, group: BankedGameGroup, game: BankedGame) -> None:
         """A banked game group against its game: the side bets and paytables it names, a
         deck that holds every seat's cards, the player types' strategies and bets."""
@@ -266,6 +293,10 @@ class _Reader:
                 known = ", ".join(game.side_bets) or "none"
                 self.problem((*where, "side_bets", name),
                              f"{game.name} has no side bet {name!r} (side bets: {known})")  # fmt: skip
+            elif side.progressive is not None:
+                self.problem((*where, "side_bets", name),
+                             f"side bet {name!r} is a progressive: link its meter with "
+                             "progressive: METER (a type: progressive meter)")  # fmt: skip
             elif paytable not in side.paytables:
                 self.problem((*where, "side_bets", name),
                              f"side bet {name!r} has no paytable {paytable!r} "

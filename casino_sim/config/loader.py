@@ -18,18 +18,20 @@ from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import Any, TypeVar, cast
 
 import yaml
 from pydantic import TypeAdapter, ValidationError
 
-from casino_sim.config.banked_game import BankedGame
+from casino_sim.config.banked_game import RANKINGS, BankedGame
 from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.claims import ClaimedValue, ParClaim
+from casino_sim.config.common import hand_label
 from casino_sim.config.floor import FieldProblems, FloorDefinition, OpenHours
 from casino_sim.config.jurisdiction import Jurisdiction
 from casino_sim.config.kinds import KIND_NAMES, OTHER_KINDS, Kind, is_kind
-from casino_sim.config.library import resolve_input
+from casino_sim.config.library import PAYTABLE_DIR, resolve_input, shipped_name
 from casino_sim.config.money import amount_text, number_hint
 from casino_sim.config.problems import FieldProblem, PaytableError, Problem
 from casino_sim.config.progressive import ProgressivePaytable
@@ -112,10 +114,63 @@ def _build(doc: YamlDocument, expected: Kind | None) -> Definition:
             f"expected kind {expected!r} here, got {kind!r}",
         )
     try:
-        return _adapter(kind).validate_python(doc.data)
+        built = _adapter(kind).validate_python(doc.data)
     except ValidationError as error:
         problems = [p for e in error.errors(include_url=False) for p in _problems(doc, kind, e)]
         raise PaytableError(_in_order(list(dict.fromkeys(problems)))) from None
+    if isinstance(built, BankedGame):
+        return _with_progressives(doc, built)
+    return built
+
+
+def _with_progressives(doc: YamlDocument, game: BankedGame) -> BankedGame:
+    """``game`` with each progressive side bet's file found beside the game's file (else a
+    shipped name) and checked (:func:`with_progressive`); a problem names the game's key."""
+    for name, side in game.side_bets.items():
+        if side.progressive is not None:
+            try:
+                game = with_progressive(game, name, side.progressive, base=Path(doc.name).parent)
+            except FieldProblem as problem:
+                raise _one(doc, ("side_bets", name, "progressive"), str(problem)) from None
+    return game
+
+
+def with_progressive(
+    game: BankedGame, side_bet: str, ref: str | os.PathLike[str], *, base: Path | None = None
+) -> BankedGame:
+    """``game`` with side bet ``side_bet`` paying the progressive ``ref`` (a path, relative to
+    ``base`` if given, or a shipped name; ``analyze --progressive`` chooses another file so).
+
+    The file must be a valid ``kind: progressive`` file (else its own problems) whose awards
+    are hands of the side bet's ranking (else a :class:`FieldProblem`); a file that is not a
+    shipped one is named by its full path from then on, so :func:`load_progressive` finds it
+    from anywhere.
+
+    >>> game = load_banked_game("banked/caribbean_stud")
+    >>> with_progressive(game, "progressive", "50-100-500").side_bets["progressive"].progressive
+    'progressives/50-100-500'
+    """
+    side = game.side_bets[side_bet]
+    try:
+        path = resolve_input(ref, "progressive", base=base)
+    except PaytableError as error:
+        detail = error.problems[0].message.removeprefix("no such file, and ")
+        raise FieldProblem(f"unknown progressive {os.fspath(ref)!r} ({detail})") from None
+    found = read_yaml(path)
+    if not isinstance(found.data, dict) or found.data.get("kind") != "progressive":
+        raise FieldProblem(f"{os.fspath(ref)!r} is not a kind: progressive file")
+    table = _build(found, "progressive")
+    assert isinstance(table, ProgressivePaytable)
+    ranking = side.hand.ranking
+    for hand in (*table.awards, *table.envy_bonuses):
+        if hand not in RANKINGS[ranking]:
+            raise FieldProblem(f"the progressive {table.name!r} pays a {hand_label(hand)}; the "
+                               f"{ranking} ranking has no {hand_label(hand)}")  # fmt: skip
+    shipped = path.resolve().is_relative_to(PAYTABLE_DIR.resolve())
+    named = shipped_name(path) if shipped else str(path.resolve())
+    sides = {**game.side_bets, side_bet: dataclasses.replace(cast(Any, side), progressive=named)}
+    changed: BankedGame = dataclasses.replace(cast(Any, game), side_bets=sides)
+    return changed
 
 
 def _one(

@@ -25,6 +25,7 @@ from casino_sim.evaluator.stripped import (
     describe_stripped,
     evaluate_high_stripped,
 )
+from casino_sim.evaluator.two_card import TWO_CARD_CATEGORIES, evaluate_two, two_card_classes
 from casino_sim.evaluator.wild import (
     JOKER,
     WildCategory,
@@ -40,6 +41,7 @@ __all__ = [
     "FOUR_CARD_CATEGORIES",
     "JOKER",
     "NO_LOW",
+    "TWO_CARD_CATEGORIES",
     "HandCategory",
     "StrippedDeck",
     "WildCategory",
@@ -59,8 +61,10 @@ __all__ = [
     "evaluate_high_wild",
     "evaluate_hilo",
     "evaluate_low",
+    "evaluate_two",
     "format_wild_cards",
     "four_card_classes",
     "parse_wild_cards",
+    "two_card_classes",
     "wild_mask",
 ]

@@ -170,9 +170,9 @@ class FloorGame:
         table ``i`` drawing from ``rngs[i]``."""
         raise NotImplementedError
 
-    def figures(self, totals: np.ndarray, hours: float) -> dict[str, np.ndarray]:
+    def figures(self, totals: np.ndarray, hours: float, group: Any) -> dict[str, np.ndarray]:
         """The group's own figures per replication from its tallies' totals ``[rep, metric]``
-        (cents; ``hours`` the group's open table-hours)."""
+        (cents; ``hours`` the group's open table-hours; ``group`` its definition)."""
         return {}
 
     def rules(self, floor: Floor, group: Any) -> dict[str, Any]:

@@ -263,7 +263,7 @@ class FloorSummary:
             "occupancy": totals[:, SEAT_SECONDS] / (hours * 3600 * seats),
             "dealing_share": totals[:, DEALING_SECONDS] / (hours * 3600),
         }
-        per_rep |= game_of(self.games[group]).figures(totals, hours)
+        per_rep |= game_of(self.games[group]).figures(totals, hours, self.plan.floor.group(group))
         costs = self.plan.floor.definition.costs
         if costs is not None:  # net contribution (casino_sim.floor.costs)
             per_rep |= group_costs(costs, self.plan.floor.group(group), per_rep,

@@ -88,7 +88,9 @@ def test_unknown_strategy_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_caribbean_options_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyze", "banked/let_it_ride", "--progressive", "progressives/50-75-100"]) == 2
-    assert "--progressive is for Caribbean Stud" in capsys.readouterr().err
+    assert "--progressive: Let It Ride has no progressive side bet" in capsys.readouterr().err
+    assert main(["analyze", "banked/let_it_ride", "--report", "out"]) == 2
+    assert "--report is for Caribbean Stud" in capsys.readouterr().err
 
 
 def test_a_shape_the_solver_does_not_solve(

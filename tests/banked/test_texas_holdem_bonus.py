@@ -45,11 +45,13 @@ def exact(thb: BankedGame) -> BankedAnalysis:
     return analyze_banked(thb)
 
 
-def brute_force(deck: tuple[int, ...]) -> tuple[dict[str, int], Counter[int]]:
+def brute_force(
+    deck: tuple[int, ...], *, always_play: bool = False
+) -> tuple[dict[str, int], Counter[int]]:
     """Each wager's total and the count of each net over every deal of ``deck`` (in antes),
     the optimal strategy, ties to the smaller bet: per (hole, board) the dealer hands are
     enumerated; the turn is decided on the sums over its rivers, the flop on the sums over its
-    turns and rivers, the start on the sums over its flops."""
+    turns and rivers, the start on the sums over its flops (``always_play``: never a fold)."""
     names = [format_card(c) for c in deck]
     n = len(deck)
     value = {hand: evaluate_cards(*(names[c] for c in hand)) for hand in combinations(range(n), 7)}
@@ -87,7 +89,7 @@ def brute_force(deck: tuple[int, ...]) -> tuple[dict[str, int], Counter[int]]:
         bet = sum(s * (3 + tb + rb) + w * (2 + tb + rb) - lose * (3 + tb + rb)
                   for (s, w, _, lose), tb, rb in played)  # fmt: skip
         dealt = sum(sum(ends) for ends, _, _ in played)
-        if bet <= -dealt:  # fold (ties: the smaller bet)
+        if bet <= -dealt and not always_play:  # fold (ties: the smaller bet)
             totals["ante"] -= dealt
             nets[-1] += dealt
             continue
@@ -114,6 +116,28 @@ def test_equals_the_enumeration_on_a_reduced_deck(thb: BankedGame) -> None:
     }
 
 
+def test_always_play_equals_the_enumeration(thb: BankedGame) -> None:
+    """The named strategy "always play" (the flop bet with every hand, the flop and the turn
+    played optimally) against the enumeration that never folds."""
+    analysis = analyze_banked(thb, "always play", deck=DECK_14, side_bets=False)
+    totals, nets = brute_force(DECK_14, always_play=True)
+    assert dict(analysis.wager_returns) == {w: Fraction(t) for w, t in totals.items()}
+    assert {row.net: row.combinations for row in analysis.net_rows} == {
+        Fraction(k): v for k, v in nets.items() if v
+    }
+    assert analysis.strategy_words[0] == "flop and turn: optimal (the strategy's rules after deal)"
+
+
+def test_always_play(thb: BankedGame) -> None:
+    """Never folding before the flop: 2.3496% of the ante, the figure Wizard of Odds quotes
+    from Scott McIntosh for the Colorado rules, to its four decimals."""
+    analysis = analyze_banked(thb, "always play", side_bets=False)
+    assert analysis.house_edge == Fraction(72_484_639, 3_084_939_000)
+    assert round(100 * float(analysis.house_edge), 4) == 2.3496
+    assert analysis.decisions["deal"] == {"bet flop 2x": analysis.deals, "fold": 0}
+    assert analysis.strategy_label == "always play (flop and turn: optimal)"
+
+
 def test_published_figures(exact: BankedAnalysis) -> None:
     """Wizard of Odds (Las Vegas rules): the house edge 2.037% of the ante, the average wager
     3.8181 antes, the element of risk 0.5335%; the fold of 2-3 to 2-7 offsuit before the flop
@@ -133,6 +157,8 @@ def test_published_figures(exact: BankedAnalysis) -> None:
     assert f"{taken['deal']['fold'] / analysis.deals:.4%}" == "4.5249%"
     assert f"{taken['flop']['bet turn 1x'] / sum(taken['flop'].values()):.4%}" == "46.7044%"
     assert f"{taken['turn']['bet river 1x'] / sum(taken['turn'].values()):.4%}" == "48.4619%"
+    (bonus,) = analysis.side_bets  # the Bonus side bet (tests/banked/test_two_card.py)
+    assert bonus.house_edge == Fraction(13_873, 162_435)
 
 
 def test_the_atlantic_city_rule() -> None:
@@ -156,7 +182,7 @@ def test_dealt_it_agrees_with_the_exact_figures(thb: BankedGame, exact: BankedAn
         n = sum(dealt.values())
         for action, deals in taken.items():
             p = deals / reached
-            assert abs(dealt[action] / n - p) < 4 * (p * (1 - p) / n) ** 0.5, (stage, action)
+            assert abs(dealt[action] / n - p) <= 4 * (p * (1 - p) / n) ** 0.5, (stage, action)
 
 
 @pytest.mark.parametrize(

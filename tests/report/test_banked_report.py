@@ -161,7 +161,9 @@ def test_the_game_protection_part_holds_the_leak_of_the_showdown_games(banked_re
     sections = {s["title"]: s for s in _sections(record)}
     (row,) = _table(sections["Three Card Poker"], "-leaks")["rows"]
     assert Fraction(row["house_edge_exact"]) == Fraction(-443_162, 12_724_075)
-    assert f"{100 * row['player_edge']:.4f}%" == row["published"] == "3.4829%"
+    shown = f"player's edge {100 * row['player_edge']:.4f}%"
+    assert row["published"] == shown == "player's edge 3.4829%"
+    assert row["interval"] == "exact" and row["leak"] == "dealer:1"
     for title in ("Let It Ride", "Mississippi Stud"):
         assert not [p for p in sections[title]["parts"] if p["id"].endswith("-protection")]
 

@@ -11,7 +11,10 @@ banked_game`` file.
   tables (their rounds dealt and settled by the banked Monte Carlo's primitives) and a
   random open seat for each arrival;
 - the group's own figures (main game and theoretical win, measured and exact house edge per
-  initial bet, side bets with their measured and exact edge) and the report rows.
+  initial bet, side bets with their measured and exact edge) and the report rows;
+- a progressive side bet on the group's linked meter (``progressive: METER``, as a Caribbean
+  Stud group's): the meter's figures are the floor's (jackpot growth, hits, its side bets'
+  return), the group's win keeps the side bets' share the meter does not take.
 
 >>> from casino_sim.config import load_floor
 >>> floor = load_floor("floors/pit-banked")
@@ -31,6 +34,7 @@ from casino_sim.floor.banked.plan import BankedPlan, prepare_plan
 from casino_sim.floor.banked.table import REBUY_BETS, BankedGameTable, SeatTerms
 from casino_sim.floor.figures import GroupResult
 from casino_sim.floor.games import FigureRow, FloorGame
+from casino_sim.floor.meters import LinkedProgressive
 from casino_sim.floor.seating import RandomSeat
 from casino_sim.floor.tables import FloorContext, FloorTable, Visit
 from casino_sim.floor.tally import (
@@ -68,7 +72,11 @@ class _Felt(RandomSeat):
 
 
 def _side_label(group: GroupResult) -> str:
-    """The side-bet row's label: the side bets on the felt, their measured and exact edge."""
+    """The side-bet row's label: the side bets on the felt, their measured and exact edge (a
+    progressive: its meter, whose figures are the floor's meter section)."""
+    meter = group.rules.get("progressive")
+    if meter is not None:
+        return f"side bets per day: the progressive on meter {meter!r}"
     felt = ", ".join(group.rules.get("side_bets_on_felt", {})) or "none on the felt"
     measured, exact = group.figures["side_bet_house_edge"].mean, group.side_bet_exact_edge
     if not (math.isfinite(measured) and exact is not None):
@@ -113,6 +121,16 @@ class BankedFloorGame(FloorGame):
         strategy is the solver's) and settle its cells at each player type's bet."""
         return prepare_plan(floor, group)
 
+    def meter(self, group: Any) -> str | None:
+        name: str | None = group.progressive
+        return name
+
+    def meter_share(self, floor: Floor, group: Any) -> float:
+        if not group.progressive:
+            return 0.0
+        side = floor.progressives[group.progressive]
+        return float(side.contribution_rate + side.reserve_rate)
+
     def open_group(
         self,
         floor: FloorContext,
@@ -124,6 +142,8 @@ class BankedFloorGame(FloorGame):
         seats: int,
     ) -> _Felt:
         assert isinstance(prepared, BankedPlan)
+        meter = floor.meters.get(group.progressive) if group.progressive else None
+        assert meter is None or isinstance(meter, LinkedProgressive)
         tables: list[FloorTable] = [
             BankedGameTable(
                 first + i,
@@ -133,20 +153,28 @@ class BankedFloorGame(FloorGame):
                 tally=TableTally(floor.hours),
                 ledger=floor.ledger,
                 log=floor.log,
+                meter=meter,
             )
             for i, rng in enumerate(rngs)
         ]
         return _Felt(floor, group, tables, prepared)
 
-    def figures(self, totals: np.ndarray, hours: float) -> dict[str, np.ndarray]:
+    def figures(self, totals: np.ndarray, hours: float, group: Any) -> dict[str, np.ndarray]:
+        """A group with a progressive meter: what the house paid of its side bets (the fixed
+        awards and envy bonuses; the meter pays the share awards later, so the side bet's
+        return is the meter's figure), as at a Caribbean Stud group, and no edge of them."""
         bets = np.where(totals[:, INITIAL_BETS] > 0, totals[:, INITIAL_BETS], np.nan)
         sides = np.where(totals[:, SIDE_HANDLE] > 0, totals[:, SIDE_HANDLE], np.nan)
-        return {
+        out = {
             "main_game_win": totals[:, MAIN_WIN] / 100,
             "theoretical_win": totals[:, THEO_WIN] / 100,
             "house_edge_per_initial_bet": totals[:, MAIN_WIN] / bets,
             "theoretical_edge_per_initial_bet": totals[:, THEO_WIN] / bets,
             "side_bet_handle": totals[:, SIDE_HANDLE] / 100,
+        }
+        if group.progressive is not None:
+            return out | {"side_bet_awards_paid_by_house": totals[:, SIDE_PAID] / 100}
+        return out | {
             "side_bet_paid": totals[:, SIDE_PAID] / 100,
             "side_bet_house_edge": (totals[:, SIDE_HANDLE] - totals[:, SIDE_PAID]) / sides,
         }
@@ -154,7 +182,8 @@ class BankedFloorGame(FloorGame):
     def rules(self, floor: Floor, group: Any) -> dict[str, Any]:
         """The game's name and file, the side bets on the felt with their exact edges, and
         ``side_bet_exact_edge``: the exact edge of the side-bet handle (every session that
-        plays side bets bets each of them alike, so the mean of theirs; None without)."""
+        plays side bets bets each of them alike, so the mean of theirs; None without), and the
+        ``progressive`` meter the group's progressive side bet is on (None without)."""
         game = floor.banked_games[group.name]
         felt = {f"{name} {table}": float(analyze_side_bet(game, name, table).house_edge)
                 for name, table in group.side_bets.items()}  # fmt: skip
@@ -163,6 +192,7 @@ class BankedFloorGame(FloorGame):
             "definition": group.definition,
             "side_bets_on_felt": felt,
             "side_bet_exact_edge": sum(felt.values()) / len(felt) if felt else None,
+            "progressive": group.progressive,
         }
 
 

@@ -24,6 +24,7 @@ from fractions import Fraction
 import numpy as np
 
 from casino_sim.config.banked_game import BankedGame
+from casino_sim.config.common import CATEGORY_KEYS
 from casino_sim.config.floor import BankedGameGroup
 from casino_sim.config.floor_loader import Floor
 from casino_sim.config.money import cents
@@ -38,7 +39,7 @@ from casino_sim.games.banked.language.table_api import (
     solve_banked,
 )
 
-__all__ = ["BankedPlan", "TypeMoney", "prepare_plan"]
+__all__ = ["BankedPlan", "ProgressiveTerms", "TypeMoney", "prepare_plan"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,7 +55,7 @@ class TypeMoney:
     paid: np.ndarray  # int64 per cell
     theo: float
     side_paid: tuple[np.ndarray, ...]  # per side bet on the felt: int64 per line
-    side_stake: int  # the side bets on the felt, one bet each
+    side_stake: int  # the side bets a round: on the felt, one bet each, and the progressive
     most_stake: int  # the largest main-game stake of a hand
 
 
@@ -70,6 +71,40 @@ class BankedPlan:
     money: Mapping[tuple[str, int], TypeMoney]  # by player type and bet (cents)
     side_bets: tuple[SideBetPays, ...]  # on the felt
     side_edges: Mapping[str, Fraction]  # "side bet paytable" -> its exact house edge
+    progressive: ProgressiveTerms | None = None  # the progressive side bet, on a linked meter
+
+
+@dataclass(frozen=True, eq=False)
+class ProgressiveTerms:
+    """A group's progressive side bet on its linked meter: the cards of a seat's deal its hand
+    reads (``owners`` through stage ``through``), the bet (``wager``, cents) and by hand category
+    (``CATEGORY_KEYS`` order) the house's fixed award (``fixed``), the envy bonus each other
+    seat with a side bet gets (``envy``) and whether the meter pays a share (``meter_hands``)."""
+
+    owners: tuple[str, ...]
+    through: str
+    wager: int
+    fixed: np.ndarray  # int64[10], cents
+    envy: np.ndarray  # int64[10], cents
+    meter_hands: np.ndarray  # bool[10]
+
+
+def _progressive(floor: Floor, group: BankedGameGroup, game: BankedGame) -> ProgressiveTerms | None:
+    """The terms of ``group``'s progressive meter (the loader set the game's progressive side
+    bet to the meter's file)."""
+    if group.progressive is None:
+        return None
+    table = floor.progressives[group.progressive]
+    (hand,) = (side.hand for side in game.side_bets.values() if side.progressive is not None)
+    fixed, envy = np.zeros(len(CATEGORY_KEYS), np.int64), np.zeros(len(CATEGORY_KEYS), np.int64)
+    shares = np.zeros(len(CATEGORY_KEYS), np.bool_)
+    for key, award in table.awards.items():
+        fixed[CATEGORY_KEYS.index(key)] = cents(award.fixed or 0)
+        shares[CATEGORY_KEYS.index(key)] = bool(award.meter_share)
+    for key, bonus in table.envy_bonuses.items():
+        envy[CATEGORY_KEYS.index(key)] = cents(bonus)
+    return ProgressiveTerms(tuple(hand.cards), hand.through, cents(table.wager), fixed, envy,
+                            shares)  # fmt: skip
 
 
 def prepare_plan(floor: Floor, group: BankedGameGroup) -> BankedPlan:
@@ -82,6 +117,8 @@ def prepare_plan(floor: Floor, group: BankedGameGroup) -> BankedPlan:
     edges: dict[str, Fraction] = {}
     nets: dict[str, tuple[np.ndarray, tuple[Fraction, ...]]] = {}
     sides = tuple(side_bet_pays(game, name, table) for name, table in group.side_bets.items())
+    progressive = _progressive(floor, group, game)
+    wager = 0 if progressive is None else progressive.wager
     money: dict[tuple[str, int], TypeMoney] = {}
     capped = any(w.max_payout is not None for w in game.wagers.values())
     for kind in floor.definition.traffic.players:
@@ -100,13 +137,14 @@ def prepare_plan(floor: Floor, group: BankedGameGroup) -> BankedPlan:
                                 for cell in prepared.cells)  # fmt: skip
                 nets[slot] = (stakes, returns)
             bet = cents(amount)
-            money[kind.name, bet] = _type_money(slot, bet, unit, nets[slot], edges[slot], sides)
+            money[kind.name, bet] = _type_money(slot, bet, unit, nets[slot], edges[slot], sides,
+                                                progressive=wager)  # fmt: skip
     side_edges = {
         f"{s.side_bet} {s.paytable}": analyze_side_bet(game, s.side_bet, s.paytable).house_edge
         for s in sides
     }
     pace = tuple(group.pace.seconds(n) for n in range(group.seats + 1))
-    return BankedPlan(game, pace, strategies, edges, money, sides, side_edges)
+    return BankedPlan(game, pace, strategies, edges, money, sides, side_edges, progressive)
 
 
 def _type_money(
@@ -116,9 +154,12 @@ def _type_money(
     nets: tuple[np.ndarray, tuple[Fraction, ...]],
     edge: Fraction,
     sides: tuple[SideBetPays, ...],
+    *,
+    progressive: int,
 ) -> TypeMoney:
     """A strategy's cells in cents at a bet of ``bet`` cents (``unit`` units of the initial
-    bet: whole cents, the loader checked)."""
+    bet: whole cents, the loader checked); ``progressive``: the progressive's bet, cents (0:
+    none), one of the side bets a session that plays them places."""
     per_unit = bet // unit
     stakes, returns = nets
     return TypeMoney(
@@ -128,6 +169,6 @@ def _type_money(
         paid=np.array([int(per_unit * r) for r in returns], np.int64),
         theo=bet * float(edge),
         side_paid=tuple(np.array([int(bet * r) for r in s.returns], np.int64) for s in sides),
-        side_stake=bet * len(sides),
+        side_stake=bet * len(sides) + progressive,
         most_stake=int(stakes.max()) * per_unit,
     )

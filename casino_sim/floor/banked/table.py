@@ -9,7 +9,12 @@ the shared board and dealer hand) is played by its player type's strategy and en
 cell of the Monte Carlo (``deal_cells``), whose money the plan settled once with the
 solver's ``settle`` (:class:`~casino_sim.floor.banked.plan.TypeMoney`). Side bets on the
 felt are settled by the language's ``side_bet_lines`` on the cards their hand reads (Casino
-Hold'em's AA bonus: the seat's two cards and the flop).
+Hold'em's AA bonus: the seat's two cards and the flop; Texas Hold'em Bonus's bonus: the seat's
+two cards and the dealer's). A progressive side bet (the group's linked meter) is settled by
+the category of the hand it reads: the fixed awards and envy bonuses by the house, its bets
+and meter-share hands passed to the meter (:mod:`casino_sim.floor.meters`, Caribbean Stud's
+meter model), which pays the share awards when it settles; the bankroll check counts those as
+nothing, as at a Caribbean Stud table.
 
 A player leaves at the end of the session, or after the round that leaves a limited
 bankroll unable to cover another (a player without a limit buys 40 bets of chips when
@@ -24,8 +29,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from casino_sim.engine.ledger import ANTE, PAYOUT, RAISE, SIDE_BET, Ledger
+from casino_sim.engine.ledger import ANTE, AWARD, PAYOUT, RAISE, SIDE_BET, Ledger
 from casino_sim.floor.banked.plan import BankedPlan, TypeMoney
+from casino_sim.floor.meters import LinkedProgressive
 from casino_sim.floor.tables import Visit
 from casino_sim.floor.tally import (
     DEALING_SECONDS,
@@ -46,6 +52,7 @@ from casino_sim.games.banked.language.table_api import (
     RoundShape,
     deal_block,
     deal_cells,
+    hand_categories,
     round_shape,
     seat_rows,
     side_bet_lines,
@@ -77,8 +84,10 @@ class BankedGameTable:
     protocol)."""
 
     def __init__(self, index: int, plan: BankedPlan, rng: np.random.Generator, *, seats: int,
-                 tally: TableTally, ledger: Ledger, log: SessionLog) -> None:  # fmt: skip
+                 tally: TableTally, ledger: Ledger, log: SessionLog,
+                 meter: LinkedProgressive | None = None) -> None:  # fmt: skip
         self.index, self.plan, self.tally, self.ledger, self.log = index, plan, tally, ledger, log
+        self.meter = meter  # the group's linked progressive meter (plan.progressive)
         self.seats: list[Visit | None] = [None] * seats
         self.chips = [0] * seats
         self.since = [0.0] * seats  # seated since
@@ -89,7 +98,8 @@ class BankedGameTable:
         self.last = 0.0  # the time the table has been advanced to
         self.next_round = 0.0
         self.dealing, self.pause = True, math.inf
-        self._day = np.zeros(5, np.int64)  # antes, stakes, paid, side bets, side paid (cents)
+        # cents: antes, stakes, paid, side bets and side paid on the felt, progressive awards
+        self._day = np.zeros(6, np.int64)
 
     # ------------------------------------------------------------------ seats
     def free_seats(self, t: float) -> int:
@@ -218,20 +228,33 @@ class BankedGameTable:
         if betting and plan.side_bets:
             hands = rows.reshape(rounds, n, -1)[:, betting]
             for k, pays in enumerate(plan.side_bets):
-                columns = shape.columns(pays.owners, pays.through)
+                columns = pays.columns(shape)
                 cards = hands[:, :, columns].reshape(rounds * len(betting), -1)
                 lines = side_bet_lines(pays, cards).reshape(rounds, len(betting))
                 for j, i in enumerate(betting):
                     side_stake[:, i] += terms[i].money.bet
                     side_paid[:, i] += terms[i].money.side_paid[k][lines[:, j]]
-        self._book(start, rounds, seated, terms, stake, paid, side_stake, side_paid)
+        progressive = plan.progressive
+        categories = np.zeros((rounds, 0), np.int64)
+        if betting and progressive is not None:
+            columns = shape.columns(progressive.owners, progressive.through)
+            cards = rows.reshape(rounds, n, -1)[:, betting][:, :, columns]
+            categories = hand_categories(cards.reshape(rounds * len(betting), -1))
+            categories = categories.reshape(rounds, len(betting))
+            envy = progressive.envy[categories]  # to every other seat with a side bet
+            side_stake[:, betting] += progressive.wager
+            side_paid[:, betting] += progressive.fixed[categories] + envy.sum(1)[:, None] - envy
+        self._book(start, rounds, seated, terms, stake, paid, side_stake, side_paid,
+                   progressive=(betting, categories))  # fmt: skip
 
     def _book(self, start: float, rounds: int, seated: list[int], terms: list[SeatTerms],
               stake: np.ndarray, paid: np.ndarray, side_stake: np.ndarray,
-              side_paid: np.ndarray) -> None:  # fmt: skip
-        """Book the rounds (``[round, seat]`` cents) to the tally, the day, the seats: up to the
-        first that leaves a seat short of another round (the cards of those after it are
-        not played)."""
+              side_paid: np.ndarray, *,
+              progressive: tuple[list[int], np.ndarray]) -> None:  # fmt: skip
+        """Book the rounds (``[round, seat]`` cents) to the tally, the day, the seats and the
+        meter (``progressive``: the seats with a side bet and the category of each one's hand by
+        round): up to the first that leaves a seat short of another round (the cards of those
+        after it are not played)."""
         n = len(seated)
         seconds = self.plan.pace[n]
         nets = paid - stake + side_paid - side_stake
@@ -252,8 +275,14 @@ class BankedGameTable:
         ]).astype(np.float64)  # fmt: skip
         self.tally.add_columns(times, _COLUMNS, values)
         self.tally.add_span(start, end, DEALING_SECONDS, 1.0)
+        betting, categories = progressive[0], progressive[1][:rounds]
+        awards = 0
+        if categories.size:
+            awards = self._pass_to_meter(times, seconds, [seated[i] for i in betting], categories)
+        wagers = 0 if self.plan.progressive is None else self.plan.progressive.wager
+        felt = int(side_stake.sum()) - wagers * categories.size  # the meter takes its side bets
         self._day += [int(np.minimum(stake, bets).sum()), int(stake.sum()), int(paid.sum()),
-                      int(side_stake.sum()), int(side_paid.sum())]  # fmt: skip
+                      felt, int(side_paid.sum()) - awards, awards]  # fmt: skip
         for i, net in enumerate(nets.sum(axis=0).tolist()):
             s = seated[i]
             visit, term = self._visit(s), terms[i]
@@ -272,13 +301,30 @@ class BankedGameTable:
             self.tally.add(end, DROP, more)
         self.next_round = end
 
+    def _pass_to_meter(
+        self, times: np.ndarray, seconds: float, seats: list[int], categories: np.ndarray
+    ) -> int:
+        """The progressive side bets of the seats ``seats`` (their hands' ``categories`` by round
+        ending at ``times``) to the linked meter: the bets, and each meter-share hand with its
+        session; the fixed awards and envy bonuses the house pays (cents) returned."""
+        progressive, meter = self.plan.progressive, self.meter
+        assert progressive is not None and meter is not None
+        meter.add_bet_runs(np.array([[times[0], seconds, len(times), len(seats)]], np.float64))
+        for r, j in zip(*np.nonzero(progressive.meter_hands[categories]), strict=True):
+            session = self._visit(seats[j]).session
+            meter.add_hit(float(times[r]), self.index, seats[j], int(categories[r, j]), session)
+        envy = progressive.envy[categories]
+        return int((progressive.fixed[categories] + envy.sum(1)[:, None] - envy).sum())
+
     def flush(self) -> None:
-        """Pass the money of the rounds booked since the last flush to the ledger."""
-        antes, stakes, paid, side_bets, side_paid = (int(x) for x in self._day)
+        """Pass the money of the rounds booked since the last flush to the ledger (the
+        progressive's side bets reach it through the meter, which takes them)."""
+        antes, stakes, paid, side_bets, side_paid, awards = (int(x) for x in self._day)
         ledger = self.ledger
         ledger.post(ANTE, "players", "house", antes)
         ledger.post(RAISE, "players", "house", stakes - antes)
         ledger.post(PAYOUT, "house", "players", paid)
         ledger.post(SIDE_BET, "players", "house", side_bets)
         ledger.post(PAYOUT, "house", "players", side_paid)
+        ledger.post(AWARD, "house", "players", awards)
         self._day[:] = 0

@@ -271,7 +271,7 @@ class CaribbeanGame(FloorGame):
             tables.append(CaribbeanTable(table))
         return _Pit(floor, group, tables, prepared)
 
-    def figures(self, totals: np.ndarray, hours: float) -> dict[str, np.ndarray]:
+    def figures(self, totals: np.ndarray, hours: float, group: Any) -> dict[str, np.ndarray]:
         bets = np.where(totals[:, INITIAL_BETS] > 0, totals[:, INITIAL_BETS], np.nan)
         return {
             "main_game_win": totals[:, MAIN_WIN] / 100,

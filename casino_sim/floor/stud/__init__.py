@@ -250,7 +250,7 @@ class StudGame(FloorGame):
         ]
         return WaitingList(floor, group, tables)
 
-    def figures(self, totals: np.ndarray, hours: float) -> dict[str, np.ndarray]:
+    def figures(self, totals: np.ndarray, hours: float, group: Any) -> dict[str, np.ndarray]:
         hands = np.where(totals[:, ROUNDS] > 0, totals[:, ROUNDS], np.nan)
         take = totals[:, RAKE] + totals[:, TIME_COLLECTED]
         return {

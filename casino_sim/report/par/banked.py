@@ -28,7 +28,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from casino_sim.config.banked_game import PaytableResolution, VersusDealer
-from casino_sim.errors import OptionError
 from casino_sim.report.par.banked_tables import (
     exact_value,
     lines_table,
@@ -38,6 +37,7 @@ from casino_sim.report.par.banked_tables import (
 )
 from casino_sim.report.par.inputs import input_name
 from casino_sim.report.par.model import Column, Figure, Part, Section, Table
+from casino_sim.report.par.protection import LeakFigure, protection_part
 
 if TYPE_CHECKING:
     from casino_sim.config import BankedGame
@@ -53,7 +53,6 @@ _PUBLISHED = {
     "average_total_bet": re.compile(
         r"average (?:total )?(?:bet|wager) (?:of )?(\d+(?:\.\d+)? \w+)"
     ),
-    "leak_dealer_1": re.compile(r"one dealer card[^.]*?player's edge (?:is |of )?(\d+(?:\.\d+)?%)"),
 }
 #: A side bet's source that starts with its figure: "7.28% (Grochowski, ...)".
 _LEADING_PERCENT = re.compile(r"\s*(\d+(?:\.\d+)?%)")
@@ -199,7 +198,7 @@ def _strategy_part(item: BankedInput, analyses: list[BankedAnalysis], prefix: st
     main = analyses[0]
     unit = unit_name(item.game)
     paragraphs = [
-        f"Strategy {main.strategy}"
+        f"Strategy {main.strategy_label}"
         + (
             " (found by backward induction over every decision)"
             if main.strategy == "optimal"
@@ -256,7 +255,7 @@ def _strategy_part(item: BankedInput, analyses: list[BankedAnalysis], prefix: st
             ),
             tuple(
                 {
-                    "strategy": a.strategy + (" (reported)" if a is main else ""),
+                    "strategy": a.strategy_label + (" (reported)" if a is main else ""),
                     "house_edge": float(a.house_edge),
                     "house_edge_exact": str(a.house_edge),
                     "element_of_risk": float(a.element_of_risk),
@@ -406,52 +405,15 @@ def _side_bets_part(sides: Sequence[SideBetAnalysis], prefix: str) -> Part:
     )
 
 
-def _protection_part(item: BankedInput, prefix: str) -> Part | None:
-    """What one flashed dealer card is worth (``--leak dealer:1``), for the games whose leaks
-    are solved (one decision, then a showdown against a hidden dealer hand); else None."""
-    from casino_sim.games.banked.language.leaks import analyze_leak, parse_leak
-    from casino_sim.games.banked.language.showdown import check_showdown
-
-    try:
-        check_showdown(item.game)
-    except OptionError:
-        return None
-    leak = analyze_leak(item.game, parse_leak("dealer:1"))
-    a, unit = leak.analysis, unit_name(item.game)
-    row = {
-        "leak": "dealer:1",
-        "seen": "one of the dealer's hidden cards",
-        "house_edge": float(a.house_edge),
-        "house_edge_exact": str(a.house_edge),
-        "player_edge": float(-a.house_edge),
-        "hit_frequency": float(hit_frequency(a)),
-        "published": published(item.game.notes, "leak_dealer_1") or "none quoted",
-    }
-    table = Table(
-        f"{prefix}-leaks",
-        "Leaks: the player sees dealer cards and plays the best strategy given them",
-        (
-            Column("leak", "leak"),
-            Column("seen", "the player sees"),
-            Column("house_edge", f"house edge with it (per {unit})", "percent"),
-            Column("house_edge_exact", "exact"),
-            Column("player_edge", "player's edge", "percent"),
-            Column("hit_frequency", "hit frequency", "percent"),
-            Column("published", "published (the file's notes)"),
-        ),
-        (row,),
-    )
-    paragraphs = (
-        f"Without the leak the house edge is {100 * float(leak.house_edge_without):.4f}% of the "
-        f"{unit}. A hole-carder who sees one dealer card plays: "
-        + "; ".join(w.removeprefix("dealer shows ") for w in a.strategy_words)
-        + ". Exact over every deal and seen card (casino-sim analyze GAME --leak dealer:1).",
-    )
-    return Part(f"{prefix}-protection", "Game protection", paragraphs, tables=(table,))
-
-
-def banked_section(item: BankedInput, analysis: BankedAnalysis, *, index: int) -> Section:
-    """The section of one banked game (``analysis``: :func:`exact_analysis` of it)."""
+def banked_section(
+    item: BankedInput,
+    analysis: BankedAnalysis,
+    *,
+    index: int,
+    leaks: tuple[LeakFigure, ...] = (),
+) -> Section:
+    """The section of one banked game (``analysis``: :func:`exact_analysis` of it; ``leaks``:
+    :func:`~casino_sim.report.par.protection.leak_figures` of it, its Game protection part)."""
     prefix = f"banked-{index}"
     analyses = strategy_analyses(item, analysis)
     parts = [
@@ -459,9 +421,8 @@ def banked_section(item: BankedInput, analysis: BankedAnalysis, *, index: int) -
         _strategy_part(item, analyses, prefix),
         _exact_part(item, analysis, prefix),
     ]
-    protection = _protection_part(item, prefix)
-    if protection is not None:
-        parts.append(protection)
+    if leaks:
+        parts.append(protection_part(item, prefix, leaks))
     if analysis.side_bets:
         parts.append(_side_bets_part(analysis.side_bets, prefix))
     unit = unit_name(item.game)

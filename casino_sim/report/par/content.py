@@ -29,6 +29,7 @@ from casino_sim.report.par import (
     floor,
     poker,
     progressive,
+    protection,
 )
 from casino_sim.report.par.family import apply_holm
 from casino_sim.report.par.inputs import (
@@ -115,7 +116,28 @@ def _progressives(
     for other in inputs.items:
         if isinstance(other, ProgressiveInput):
             seen.setdefault(str(other.path.resolve()), (other, None))
+    for game in (i for i in inputs.items if isinstance(i, BankedInput)):
+        for side in banked_progressives(game):
+            seen.setdefault(f"{side.path.resolve()} {side.played_on}", (side, None))
     return list(seen.values())
+
+
+def banked_progressives(item: BankedInput) -> list[ProgressiveInput]:
+    """The progressive side bets of a banked game, each counted on its own hand rule."""
+    from casino_sim.config.library import resolve_input
+    from casino_sim.games.banked.language.progressive import progressive_counts, progressives_of
+
+    tables = progressives_of(item.game)
+    return [
+        ProgressiveInput(
+            resolve_input(side.progressive, "progressive"),
+            tables[name],
+            counts=progressive_counts(item.game, name),
+            played_on=item.game.name,
+        )
+        for name, side in item.game.side_bets.items()
+        if side.progressive is not None
+    ]
 
 
 def _linked_progressive(
@@ -215,6 +237,37 @@ def _banked_runs(items: list[BankedInput], stage: Stage) -> list[BankedAnalysis]
         for item in items:
             out.append(banked.exact_analysis(item))
             tick(1)
+    return out
+
+
+def _leak_runs(
+    items: list[BankedInput], settings: ReportSettings, stage: Stage
+) -> list[tuple[protection.LeakFigure, ...]]:
+    """Each banked game's leak figures for its Game protection part (one tick per leak)."""
+    listed = [
+        [
+            leak
+            for leak in protection.listed_leaks(item.game)
+            if leak.kind == "dealer" or settings.leak_samples
+        ]
+        for item in items
+    ]
+    out: list[tuple[protection.LeakFigure, ...]] = [() for _ in items]
+    total = sum(map(len, listed))
+    if not total:
+        return out
+    with stage("leaks of the banked games (game protection)", total, "leak") as tick:
+        for index, (item, leaks) in enumerate(zip(items, listed, strict=True)):
+            figures = []
+            for leak in leaks:
+                seed = derive_seed(settings.seed, f"banked-{index + 1}-leaks")
+                figures.append(
+                    protection.leak_figure(
+                        item.game, leak, samples=settings.leak_samples, seed=seed
+                    )
+                )
+                tick(1)
+            out[index] = tuple(figures)
     return out
 
 
@@ -329,6 +382,7 @@ def build_report(
     games = [i for i in inputs.items if isinstance(i, BankedInput)]
     carib_runs = _caribbean_runs(carib, settings, stage)
     banked_runs = _banked_runs(games, stage)
+    leak_runs = _leak_runs(games, settings, stage)
     if carib:  # the size used, recorded (the analyses are cached: cheap to ask again)
         analyses = [run[0] for run in carib_runs]
         settings = dataclasses.replace(
@@ -369,6 +423,12 @@ def build_report(
             zip(carib, carib_runs, strict=True), 1
         )
     ]
+    sections += [
+        banked.banked_section(item, analysis, index=index, leaks=leaks)
+        for index, (item, analysis, leaks) in enumerate(
+            zip(games, banked_runs, leak_runs, strict=True), 1
+        )
+    ]
     sides = _progressives(inputs)
     for index, (side, played_by) in enumerate(sides, 1):
         montecarlo = None
@@ -384,10 +444,6 @@ def build_report(
                 floor_meter=_linked_progressive(side, floor_runs),
             )
         )
-    sections += [
-        banked.banked_section(item, analysis, index=index)
-        for index, (item, analysis) in enumerate(zip(games, banked_runs, strict=True), 1)
-    ]
     sections += [
         poker.poker_section(item, run, index=index, floor_meter=_linked_bad_beat(item, floor_runs))
         for index, (item, run) in enumerate(zip(tables, poker_runs, strict=True), 1)

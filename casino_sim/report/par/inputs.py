@@ -27,7 +27,7 @@ seven-card stud table with its bad-beat jackpot, and ``floors/casino``.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -74,15 +74,19 @@ DEFAULT_VARIANT = "stud/seven_card_stud"
 
 @dataclass(frozen=True)
 class ProgressiveInput:
-    """A progressive side bet and its file."""
+    """A progressive side bet and its file; ``counts``: the hands of each category it is
+    settled on, when not the player's five cards (a banked game's side bet on another hand
+    rule), and ``played_on``: the game whose side bet it is, if any."""
 
     path: Path
     table: ProgressivePaytable
+    counts: Mapping[str, int] | None = field(default=None, hash=False, compare=False)
+    played_on: str = ""
     role: str = field(default="progressive", init=False)
 
     @property
     def title(self) -> str:
-        return self.table.name
+        return self.table.name + (f" (side bet of {self.played_on})" if self.played_on else "")
 
 
 @dataclass(frozen=True)

@@ -395,7 +395,11 @@ def progressive_section(
     from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
 
     prefix = f"progressive-{index}"
-    side = analyze_progressive(item.table)
+    side = (
+        analyze_progressive(item.table)
+        if item.counts is None
+        else analyze_progressive(item.table, counts=item.counts)
+    )
     parts = [_rules_part(item, side, prefix), _returns_part(side, prefix)]
     data: dict[str, Any] = {"progressive": input_name(item.path), "analysis": side.to_record()}
     if montecarlo is not None:

@@ -156,6 +156,13 @@ def solve_banked(game: BankedGame, strategy: str = "optimal", *, deck: Deck = FU
             policy = rules.get(game.decisions[0].after) if game.decisions else None
             if policy is None:
                 raise OptionError(f"strategy {strategy!r} has no rules for the decision")
+            later = [after for after in rules if after != game.decisions[0].after]
+            if later:
+                raise OptionError(
+                    f"strategy {strategy!r} gives rules for the decision after {later[0]!r}: "
+                    "named rules are evaluated at the first decision this release, the later "
+                    "ones played optimally"
+                )
         shape = (
             solve_upcard
             if is_upcard_game(game)
@@ -188,6 +195,9 @@ def solve_banked(game: BankedGame, strategy: str = "optimal", *, deck: Deck = FU
         game, outcomes, strategy=strategy, deck_cards=len(deck), decisions=decisions,
         words=words, table=table,
     )  # fmt: skip
+    if rules is not None and "dealer" in game.hands and len(game.decisions) > 1:
+        best = tuple(d.after for d in game.decisions[1:])  # hold'em after the flop
+        analysis = dataclasses.replace(analysis, played_optimally=best)
     return Solved(analysis, played)
 
 

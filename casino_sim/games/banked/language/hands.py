@@ -28,9 +28,12 @@ from casino_sim.combinatorics import colex_index, combinations_array
 from casino_sim.config.banked_game import RANKING_SIZES, RANKINGS, PayLine, Threshold
 from casino_sim.evaluator import (
     FOUR_CARD_CATEGORIES,
+    TWO_CARD_CATEGORIES,
     evaluate_four,
     evaluate_high,
+    evaluate_two,
     four_card_classes,
+    two_card_classes,
 )
 from casino_sim.evaluator.classes import HandCategory, high_classes
 
@@ -42,9 +45,11 @@ __all__ = [
     "is_suit_symmetric",
     "label_strength",
     "line_index",
+    "line_matches",
     "meets",
     "ranking_values",
     "starting_label",
+    "suited_of",
     "three_card_classes",
 ]
 
@@ -97,16 +102,41 @@ def _four_card_classes() -> tuple[HandClass, ...]:
     return tuple((FOUR_CARD_CATEGORIES[c[0]], tuple(c[1:])) for c in four_card_classes())
 
 
+@cache
+def _two_card_classes() -> tuple[HandClass, ...]:
+    return tuple((TWO_CARD_CATEGORIES[c[0]], tuple(c[1:3])) for c in two_card_classes())
+
+
 def classes_of(ranking: str) -> tuple[HandClass, ...]:
-    """The classes of ``ranking`` (``three_card``, ``four_card``, ``five_card_high``), weakest
-    first.
+    """The classes of ``ranking`` (``two_card``, ``three_card``, ``four_card``,
+    ``five_card_high``), weakest first. A two-card high card's class is its ranks: the suited
+    and the offsuit hand of the same ranks are two values of one class (:func:`suited_of`).
 
     >>> classes_of("four_card")[-1]
     ('four_of_a_kind', (12,))
+    >>> classes_of("two_card")[-15:-12]
+    (('high_card', (12, 11)), ('high_card', (12, 11)), ('one_pair', (0,)))
     """
+    if ranking == "two_card":
+        return _two_card_classes()
     if ranking == "three_card":
         return three_card_classes()
     return _four_card_classes() if ranking == "four_card" else _five_card_classes()
+
+
+@cache
+def suited_of(ranking: str) -> np.ndarray:
+    """For each value of ``ranking``: 1 a suited two-card high card, 0 an offsuit one, -1
+    neither (a pair, or another ranking's hand), int8.
+
+    >>> suited_of("two_card")[-15:-12].tolist()  # A-K offsuit, A-K suited, then pairs
+    [0, 1, -1]
+    """
+    out = np.full(len(classes_of(ranking)), -1, dtype=np.int8)
+    if ranking == "two_card":
+        out[:] = [c[3] if len(c) == 4 else -1 for c in two_card_classes()]
+    out.setflags(write=False)
+    return out
 
 
 @cache
@@ -117,12 +147,14 @@ def _three_value_by_codes() -> dict[tuple[int, ...], int]:
 
 @cache
 def ranking_values(ranking: str, deck: Deck) -> np.ndarray:
-    """The value of every hand of the ranking's size (3, 4 or 5) of ``deck``, by colex index
+    """The value of every hand of the ranking's size (2 to 5) of ``deck``, by colex index
     (int16)."""
     size = RANKING_SIZES[ranking]
     local = combinations_array(len(deck), size)
     codes = np.asarray(deck, dtype=np.int8)[local]
-    if ranking == "three_card":
+    if ranking == "two_card":
+        values = evaluate_two(codes)
+    elif ranking == "three_card":
         table = _three_value_by_codes()
         values = np.array([table[tuple(row)] for row in codes.tolist()], dtype=np.int16)
     elif ranking == "four_card":
@@ -139,32 +171,64 @@ def _at_least(ranks: tuple[int, ...], least: tuple[int, ...]) -> bool:
     return ranks[: len(least)] >= least
 
 
+def _suit_ok(suited: bool | None, ranking: str) -> np.ndarray:
+    """Per value: does the hand's suitedness fit ``suited`` (None: any)?"""
+    kind = suited_of(ranking)
+    return np.ones(len(kind), dtype=np.bool_) if suited is None else kind == int(suited)
+
+
+def line_matches(line: PayLine, ranking: str) -> np.ndarray:
+    """For each value of ``ranking``: does the player's hand match ``line`` (its category, ranks
+    at least ``at_least``, and ``suited`` if given; a dealer condition is not read here)?
+
+    >>> from casino_sim.config.banked_game import PayLine
+    >>> line = PayLine(hand="high_card", at_least="A-J", suited=True, pays=20)
+    >>> int(line_matches(line, "two_card").sum())  # A-J, A-Q, A-K suited
+    3
+    """
+    ranked = [
+        key == line.hand and _at_least(ranks, line.ranks) for key, ranks in classes_of(ranking)
+    ]
+    matched: np.ndarray = np.array(ranked, dtype=np.bool_) & _suit_ok(line.suited, ranking)
+    return matched
+
+
 def line_index(lines: Sequence[PayLine], ranking: str) -> np.ndarray:
     """For each value of ``ranking``, the first line of ``lines`` it matches (``len(lines)``: none).
 
-    A line matches a hand of its category whose ranks are at least ``at_least``.
+    A line matches a hand of its category whose ranks are at least ``at_least`` (and of its
+    ``suited`` kind). Lines with a dealer condition are not read here: the side bets that
+    have them are settled on the dealer's hand too (:mod:`.side_bets`).
     """
     out = np.full(len(classes_of(ranking)), len(lines), dtype=np.int16)
-    for value, (key, ranks) in enumerate(classes_of(ranking)):
-        for i, line in enumerate(lines):
-            if line.hand == key and _at_least(ranks, line.ranks):
-                out[value] = i
-                break
+    for i in reversed(range(len(lines))):
+        out[line_matches(lines[i], ranking)] = i
     return out
 
 
 def meets(threshold: Threshold | None, ranking: str) -> np.ndarray:
-    """For each value of ``ranking``: is the hand at least ``threshold`` (every hand with None)?"""
+    """For each value of ``ranking``: is the hand at least ``threshold`` (every hand with None)?
+
+    A better category always meets it; within its category, the ranks at least ``at_least``
+    and, if ``suited`` is given, the hands of that kind alone (two-card high cards): "K-5
+    offsuit or better" holds no suited hand, "K-2 suited or better" no offsuit one.
+
+    >>> from casino_sim.config.banked_game import Threshold
+    >>> offsuit = meets(Threshold(hand="high_card", at_least="K-5", suited=False), "two_card")
+    >>> int(offsuit.sum())  # K-5 to K-Q and A-2 to A-K offsuit, and the 13 pairs
+    33
+    """
     classes = classes_of(ranking)
     if threshold is None:
         return np.ones(len(classes), dtype=np.bool_)
     order = RANKINGS[ranking][::-1]
     least = order.index(threshold.hand)
+    within = _suit_ok(threshold.suited, ranking)
     return np.array(
         [
             order.index(key) > least
-            or (key == threshold.hand and _at_least(ranks, threshold.ranks))
-            for key, ranks in classes
+            or (key == threshold.hand and _at_least(ranks, threshold.ranks) and bool(ok))
+            for (key, ranks), ok in zip(classes, within, strict=True)
         ],
         dtype=np.bool_,
     )

@@ -17,6 +17,10 @@ offered. The value of every decision is exact:
 - **before the flop** each hole pair's totals over every flop (its class's, under suit
   relabelling: 169 classes) give the bet and the check (the flop's best action, summed).
 
+A named strategy's rules before the flop (on the player's two cards, the ``two_card`` ranking)
+take the action of each hole class in place of the best one; the later decisions stay optimal
+(their values do not depend on the action before the flop), and the words say so.
+
 Every sum is an exact integer (the pays scaled to whole numbers), so ties are exact and settled by
 the game's ``prefer``.
 
@@ -79,13 +83,17 @@ from casino_sim.games.banked.language.holdem_streets_kernels import (
 )
 from casino_sim.games.banked.language.nets import preference_order
 from casino_sim.games.banked.language.outcomes import Outcome, merge_not_qualified, settle
+from casino_sim.games.banked.language.showdown import rule_picks
 from casino_sim.games.banked.language.symmetry import suit_perms
 
 __all__ = [
     "LazyPicks",
     "RiverIndex",
+    "every_action",
     "hole_classes",
     "is_streets_game",
+    "later_optimal",
+    "named_pre_flop",
     "scaled_nets",
     "solve_holdem_streets",
     "street_words",
@@ -239,17 +247,55 @@ def hole_classes(deck: Deck) -> tuple[np.ndarray, np.ndarray]:
     return cls.reshape(-1).astype(np.int64), by_colex[first]
 
 
+def named_pre_flop(
+    game: BankedGame,
+    policy: Sequence[StrategyRule] | None,
+    choices: Sequence[Choice],
+    deck: Deck,
+    reps: np.ndarray,
+) -> list[int] | None:
+    """A named strategy's action before the flop (an index of ``choices``) for each hole class
+    (``reps``: one hole pair of each, positions in ``deck``), by the rules read on the two
+    cards (``two_card``); None without a policy (the optimal strategy)."""
+    if policy is None:
+        return None
+    by_value = rule_picks(game, policy, choices, "two_card")
+    picks: list[int] = by_value[values_of("two_card", deck)[colex_index(reps)]].tolist()
+    return picks
+
+
+def every_action(
+    taken: Mapping[str, Mapping[str, int]], choices: Sequence[Sequence[Choice]]
+) -> dict[str, dict[str, int]]:
+    """Each decision's deals by action (``choices``: the decisions' actions, in stage order)
+    with every action named, one never taken at 0 after the others (a simulation compares its
+    deals by action with these: a named strategy takes some actions nowhere).
+
+    >>> every_action({"deal": {"check": 5}}, [[Choice("check"), Choice("bet play 4x", "play", 4)]])
+    {'deal': {'check': 5, 'bet play 4x': 0}}
+    """
+    return {
+        stage: {**by_action, **{c.name: 0 for c in options if c.name not in by_action}}
+        for (stage, by_action), options in zip(taken.items(), choices, strict=True)
+    }
+
+
+def later_optimal(stages: Sequence[str]) -> str:
+    """The words of a named strategy before the flop: the later decisions are the best ones.
+
+    >>> later_optimal(("deal", "flop", "turn_river"))
+    "flop and turn_river: optimal (the strategy's rules after deal)"
+    """
+    first, *later = stages
+    return f"{' and '.join(later)}: optimal (the strategy's rules after {first})"
+
+
 def solve_holdem_streets(
     game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
 ) -> HoldemSolution:
-    """Solve ``game`` on ``deck`` with the optimal strategy (named strategies: not this
-    release, an OptionError)."""
+    """Solve ``game`` on ``deck`` with the optimal strategy, or with a named strategy's rules
+    before the flop and the best actions after it."""
     pre_stage, flop_stage, river_stage = _check(game)
-    if policy is not None:
-        raise OptionError(
-            f"{game.name}: named strategies of a game with a decision before the flop are not "
-            "evaluated this release; the optimal strategy is"
-        )
     n = len(deck)
     names = list(game.wagers)
     start = tuple(w.initial for w in game.wagers.values())
@@ -293,8 +339,12 @@ def solve_holdem_streets(
     worth = {c.name: (every @ net.reshape(-1)) for c, net in zip(pre_bets, pre_nets, strict=True)}
     stay = next(c for c in pre if not c.wager)
     worth[stay.name] = checked
+    named = named_pre_flop(game, policy, pre, deck, reps)
     picks = []
     for k in range(len(reps)):
+        if named is not None:
+            picks.append(pre[named[k]])
+            continue
         best = pre_order[0]
         for i in pre_order[1:]:
             if worth[pre[i].name][k] > worth[pre[best].name][k]:
@@ -302,11 +352,14 @@ def solve_holdem_streets(
         picks.append(pre[best])
     outcomes, taken = _outcomes(game, start, picks, combos, (every, flop_bets, river_seen, folded),
                                 (flop_stay, flop_bet, river_fold, river_bet, pre_bets, states))  # fmt: skip
+    taken = every_action(taken, (pre, flop, river))
     checked = np.array([not p.wager for p in picks])[cls]  # per hole pair: reaches the flop's
     words, table_rows = street_words(
         (pre_stage, flop_stage, river_stage), picks, reps, deck, taken, (out.picks, out.hand5),
         weights, checked, (flop_stay, flop_bet),
     )  # fmt: skip
+    if policy is not None:
+        words = (later_optimal((pre_stage, flop_stage, river_stage)), *words)
     pre_picks = np.array([pre.index(pick) for pick in picks], dtype=np.int8)[cls]
     indexer = RiverIndex(deck, counted)
     flop_picks = out.picks

@@ -14,7 +14,8 @@ every decision is exact:
   pair) (:func:`~.holdem_turns_kernels.solve_turns`);
 - **on the flop** the sums over the turns decide the flop bet;
 - **before the flop** each hole pair's totals over every flop (its class's, under suit
-  relabelling: 169 classes) give each bet and the fold.
+  relabelling: 169 classes) give each bet and the fold; a named strategy's rules there (on the
+  two cards) take the place of the best action, the flop and the turn played optimally.
 
 Every sum is an exact integer (the pays scaled to whole numbers), so ties are exact and settled by
 the game's ``prefer``. A deal is counted once per order of its board cards that matters: the flop
@@ -66,7 +67,10 @@ from casino_sim.games.banked.language.holdem_boards import BUCKETS, board_table
 from casino_sim.games.banked.language.holdem_kernels import FLOPS_PER_TASK, MERGED
 from casino_sim.games.banked.language.holdem_streets import (
     LazyPicks,
+    every_action,
     hole_classes,
+    later_optimal,
+    named_pre_flop,
     scaled_nets,
     street_words,
 )
@@ -174,14 +178,9 @@ def _turn_work(deck: Deck) -> TurnWork:
 def solve_holdem_turns(
     game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
 ) -> HoldemSolution:
-    """Solve ``game`` on ``deck`` with the optimal strategy (named strategies: not this
-    release, an OptionError)."""
+    """Solve ``game`` on ``deck`` with the optimal strategy, or with a named strategy's rules
+    before the flop and the best actions after it."""
     stages = _check(game)
-    if policy is not None:
-        raise OptionError(
-            f"{game.name}: named strategies of a game with a decision on the turn are not "
-            "evaluated this release; the optimal strategy is"
-        )
     n = len(deck)
     names = list(game.wagers)
     start = tuple(w.initial for w in game.wagers.values())
@@ -232,8 +231,12 @@ def solve_holdem_turns(
     }
     worth["fold"] = int(fold_net[0, 0]) * deals
     order = [pre[i] for i in preference_order(game, pre)]
+    named = named_pre_flop(game, policy, pre, deck, reps)
     picks = []
     for k in range(len(reps)):
+        if named is not None:
+            picks.append(pre[named[k]])
+            continue
         best = order[0]
         for c in order[1:]:
             if worth[c.name][k] > worth[best.name][k]:
@@ -241,10 +244,13 @@ def solve_holdem_turns(
         picks.append(best)
     outcomes, taken = _outcomes(game, stages, start, picks, paths, combos, buckets,
                                 (by_path, deals), (flop_bets, turn_bets))  # fmt: skip
+    taken = every_action(taken, (pre, flop, turn))
     played = np.array([bool(p.wager) for p in picks])[cls]  # per hole pair: reaches the flop's
     words, table_rows = street_words(
         stages, picks, reps, deck, taken, (out.picks, out.hand5), weights, played, flop_bets
     )
+    if policy is not None:
+        words = (later_optimal(stages), *words)
     pre_picks = np.array([pre.index(pick) for pick in picks], dtype=np.int8)[cls]
     flop_states = [p[0] for p in paths.values() if p[0] is not None]  # the money on the flop
     turn_states = [s for p in paths.values() for s in (p[0], p[2]) if s is not None]  # on the turn

@@ -173,7 +173,9 @@ class LineRow:
 
 @dataclass(frozen=True)
 class SideBetAnalysis:
-    """One paytable of a side bet: its lines' counts over every hand and its house edge."""
+    """One paytable of a side bet: its lines' counts over every hand and its house edge
+    (``counted``: what ``hands`` counts, the hands of its cards or, with a line on the dealer's
+    hand, the pairs of a player's and a dealer's hand)."""
 
     side_bet: str
     paytable: str
@@ -183,6 +185,7 @@ class SideBetAnalysis:
     house_edge: Fraction
     sd: float
     source: str
+    counted: str = "hands"
 
     def to_record(self) -> dict[str, Any]:
         """Exact values as text fractions, counts as ints."""
@@ -190,6 +193,7 @@ class SideBetAnalysis:
             "side_bet": self.side_bet,
             "paytable": self.paytable,
             "hands": self.hands,
+            "counted": self.counted,
             "total_return": str(self.total_return),
             "house_edge": str(self.house_edge),
             "house_edge_float": float(self.house_edge),
@@ -206,7 +210,9 @@ class BankedAnalysis:
     ``total_return`` and ``wager_returns`` are the player's net over all
     ``deals``, in units (a unit: the initial amount of ``house_edge_per``);
     ``house_edge`` = expected loss / unit; ``element_of_risk`` = expected loss /
-    average total bet; ``average_total_bet`` in units; ``sd`` per unit.
+    average total bet; ``average_total_bet`` in units; ``sd`` per unit. ``played_optimally``:
+    the decisions (by the stage they follow) a named strategy leaves to the best play (hold'em:
+    its rules before the flop, the later decisions optimal); :attr:`strategy_label` says so.
     """
 
     game: str
@@ -227,12 +233,22 @@ class BankedAnalysis:
     strategy_words: tuple[str, ...]
     strategy_table: tuple[tuple[str, str], ...]
     side_bets: tuple[SideBetAnalysis, ...] = field(default=())
+    played_optimally: tuple[str, ...] = ()
+
+    @property
+    def strategy_label(self) -> str:
+        """The strategy's name, and the decisions it leaves to the best play: ``4x rule (flop
+        and turn_river: optimal)``."""
+        if not self.played_optimally:
+            return self.strategy
+        return f"{self.strategy} ({' and '.join(self.played_optimally)}: optimal)"
 
     def to_record(self) -> dict[str, Any]:
         """Plain data: exact values as text fractions (``p/q``), counts as ints, floats beside."""
         return {
             "game": self.game,
             "strategy": self.strategy,
+            "played_optimally": list(self.played_optimally),
             "prefer": self.prefer,
             "deck_cards": self.deck_cards,
             "deals": self.deals,

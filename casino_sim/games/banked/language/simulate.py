@@ -47,6 +47,12 @@ from casino_sim.games.banked.language.actions import CardIndexer, StrategyTable
 from casino_sim.games.banked.language.dealt import hand_values
 from casino_sim.games.banked.language.hands import FULL_DECK, line_index, meets
 from casino_sim.games.banked.language.outcomes import NOT_QUALIFIED, SHOWDOWNS, Outcome
+from casino_sim.games.banked.language.progressive import (
+    ProgressiveChunk,
+    ProgressiveDeal,
+    hand_categories,
+    progressive_deals,
+)
 from casino_sim.games.banked.language.rounds import round_shape
 from casino_sim.games.banked.language.side_bets import (
     SideBetPays,
@@ -163,6 +169,7 @@ class Prepared:
     cells: tuple[Outcome, ...] = field(repr=False)
     actions: tuple[tuple[str, str], ...]  # (stage, action name) by place in the counts
     side_bets: tuple[SideBetDeal, ...] = ()
+    progressives: tuple[ProgressiveDeal, ...] = ()
 
 
 def prepare(game: BankedGame, strategy: StrategyTable, deals: int, chunk_deals: int) -> Prepared:
@@ -234,10 +241,11 @@ def prepare(game: BankedGame, strategy: StrategyTable, deals: int, chunk_deals: 
         cells=cells,
         actions=tuple(actions),
         side_bets=tuple(
-            SideBetDeal(pays, np.array(shape.columns(pays.owners, pays.through), dtype=np.int64))
+            SideBetDeal(pays, np.array(pays.columns(shape), dtype=np.int64))
             for name, side in game.side_bets.items()
             for pays in (side_bet_pays(game, name, paytable) for paytable in side.paytables)
         ),
+        progressives=progressive_deals(game, shape),
     )
 
 
@@ -282,6 +290,7 @@ def play_chunk(prepared: Prepared, index: int, seed: np.random.SeedSequence) -> 
     cells = np.zeros(len(prepared.cells), dtype=np.int64)
     taken = np.zeros(len(prepared.actions), dtype=np.int64)
     sides = [np.zeros(len(side.pays.returns), dtype=np.int64) for side in prepared.side_bets]
+    categories: list[list[np.ndarray]] = [[] for _ in prepared.progressives]
     for first in range(0, deals, BLOCK_DEALS):
         n = min(BLOCK_DEALS, deals - first)
         cards = np.empty((n, dealt), dtype=np.int64)
@@ -292,7 +301,13 @@ def play_chunk(prepared: Prepared, index: int, seed: np.random.SeedSequence) -> 
         for side, hits in zip(prepared.side_bets, sides, strict=True):
             lines = side_bet_lines(side.pays, cards[:, side.columns])
             hits += np.bincount(lines, minlength=len(hits))
-    return Tally(deals, cells, taken, tuple(sides))
+        for progressive, found in zip(prepared.progressives, categories, strict=True):
+            found.append(hand_categories(cards[:, progressive.columns]).astype(np.int8))
+    chunks = tuple(
+        (ProgressiveChunk.of(index, np.concatenate(found), progressive.meter),)
+        for progressive, found in zip(prepared.progressives, categories, strict=True)
+    )
+    return Tally(deals, cells, taken, tuple(sides), chunks)
 
 
 def simulate_banked(

@@ -32,6 +32,7 @@ from casino_sim.games.banked.language.outcomes import (
     line_rows,
     settle,
 )
+from casino_sim.games.banked.language.progressive import ProgressiveChunk
 from casino_sim.games.banked.language.side_bets import SideBetPays
 
 __all__ = ["BankedSimulation", "SimulatedSideBet", "Tally", "build_result"]
@@ -40,19 +41,24 @@ __all__ = ["BankedSimulation", "SimulatedSideBet", "Tally", "build_result"]
 @dataclass(frozen=True, eq=False)
 class Tally:
     """Deals of a chunk (or of chunks merged): ``cells`` (int64, deals per cell),
-    ``actions`` (int64, deals per action of each decision) and ``side_lines`` (per side bet
-    paytable, int64 deals per line, the last: no line)."""
+    ``actions`` (int64, deals per action of each decision), ``side_lines`` (per side bet
+    paytable, int64 deals per line, the last: no line) and ``progressives`` (per progressive
+    side bet, each chunk's hits and meter events, in chunk order: the meter is replayed in
+    that order)."""
 
     deals: int
     cells: np.ndarray
     actions: np.ndarray
     side_lines: tuple[np.ndarray, ...] = ()
+    progressives: tuple[tuple[ProgressiveChunk, ...], ...] = ()
 
     def merge(self, other: Tally) -> Tally:
-        """Both tallies' deals (integer sums: the order does not matter)."""
+        """Both tallies' deals (integer sums); ``other``'s chunks follow (the runner merges in
+        chunk order)."""
         sides = tuple(a + b for a, b in zip(self.side_lines, other.side_lines, strict=True))
+        chunks = tuple(a + b for a, b in zip(self.progressives, other.progressives, strict=True))
         return Tally(self.deals + other.deals, self.cells + other.cells,
-                     self.actions + other.actions, sides)  # fmt: skip
+                     self.actions + other.actions, sides, chunks)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ and counts the side bets on the felt (``analyze_side_bet``); it deals rounds wit
 Carlo's primitives (``deal_block`` from a persistent deck, ``round_shape`` and
 ``seat_rows`` to give each seat its deal, ``prepare`` and ``deal_cells`` to play and
 classify it) and settles each deal's cell with the solver's ``settle``, each side bet with
-``side_bet_pays`` and ``side_bet_lines``. Everything here is defined elsewhere in the
+``side_bet_pays`` and ``side_bet_lines``, a progressive side bet by the category of each hand
+(``hand_categories``; its meter is the floor's linked meter). Everything here is defined elsewhere in the
 package; this module only names the surface (``tests/test_layers.py`` checks the floor's
 imports).
 
@@ -27,6 +28,7 @@ from casino_sim.games.banked.language import (
     solve_banked,
     strategy_names,
 )
+from casino_sim.games.banked.language.progressive import hand_categories
 from casino_sim.games.banked.language.rounds import RoundShape, round_shape, seat_rows
 from casino_sim.games.banked.language.side_bets import SideBetPays, side_bet_lines, side_bet_pays
 from casino_sim.games.banked.language.simulate import (
@@ -48,6 +50,7 @@ __all__ = [
     "at_ante",
     "deal_block",
     "deal_cells",
+    "hand_categories",
     "prepare",
     "round_shape",
     "seat_rows",

@@ -18,7 +18,7 @@ figures stop there (:meth:`ProgressiveAnalysis.within_cap`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -184,16 +184,21 @@ class ProgressiveAnalysis:
         }
 
 
-def analyze_progressive(progressive: ProgressivePaytable) -> ProgressiveAnalysis:
+def analyze_progressive(
+    progressive: ProgressivePaytable, *, counts: Mapping[str, int] = FIVE_CARD_COUNTS
+) -> ProgressiveAnalysis:
     """Exact hit frequencies and returns of a progressive award table.
 
-    Hands are counted over all 2,598,960 five-card hands; a royal flush is not a
-    straight flush. Envy bonuses depend on other seats and are left to simulation.
+    ``counts``: the hands of each category (``CATEGORY_KEYS``) the side bet is settled on, by
+    default all 2,598,960 five-card hands (a banked game's side bet on another hand rule gives
+    its own: the best five of seven cards); a royal flush is not a straight flush. Envy
+    bonuses depend on other seats and are left to simulation.
     """
+    hands = sum(counts.values())
     lines = []
     for hand, award in progressive.awards.items():
-        n = FIVE_CARD_COUNTS[hand]
-        lines.append(AwardLine(hand, n, Fraction(n, N_HANDS), award.fixed, award.meter_share))
+        n = counts[hand]
+        lines.append(AwardLine(hand, n, Fraction(n, hands), award.fixed, award.meter_share))
     lines.sort(key=lambda line: line.probability)
     return ProgressiveAnalysis(
         progressive.name,

@@ -16,7 +16,7 @@ return to players with a batch-means interval, its ledger and the meter's state.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -26,6 +26,7 @@ import numpy as np
 
 from casino_sim.config.caribbean import CaribbeanPaytable
 from casino_sim.config.common import CATEGORY_KEYS
+from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.engine import stats
 from casino_sim.engine.ledger import Ledger
 from casino_sim.engine.stats import ChiSquareResult, Estimate, Interval
@@ -52,6 +53,7 @@ __all__ = [
     "SimulationResult",
     "build_result",
     "dealer_qualify_probability",
+    "progressive_summary",
 ]
 
 
@@ -386,24 +388,29 @@ def _seat(
     )
 
 
-def _progressive(
-    config: CaribbeanSimConfig, tally: ChunkTally, replay: MeterReplay
+def progressive_summary(
+    prog: ProgressivePaytable,
+    hits: np.ndarray,
+    replay: MeterReplay,
+    *,
+    counts: Mapping[str, int] = FIVE_CARD_COUNTS,
 ) -> ProgressiveSummary:
-    prog = config.progressive
-    assert prog is not None
-    hits = tally.side_hits.sum(axis=0)
+    """The side bets of a run, ``hits`` (int64[10]: side bets by category, ``CATEGORY_KEYS``
+    order) replayed through ``replay``'s meter, beside the exact figures of ``prog`` on hands of
+    ``counts`` (by category; the five-card hands by default, a banked game's side bet gives its
+    hand rule's)."""
     bets = int(hits.sum())
     fixed, share, envy_money = award_vectors(prog)
     handle = replay.handle_cents / 100
     fixed_paid = replay.fixed_paid_cents / 100
     envy = replay.envy_paid_cents / 100
     share_hits = float(hits @ share)
-    total_n = sum(FIVE_CARD_COUNTS.values())
-    exact_p = tuple(FIVE_CARD_COUNTS[key] / total_n for key in CATEGORY_KEYS)
+    total_n = sum(counts.values())
+    exact_p = tuple(counts[key] / total_n for key in CATEGORY_KEYS)
     fixed_return = (fixed_paid + envy) / handle if handle else math.nan
     slope = share_hits / handle if handle else math.nan
     break_even = (handle - fixed_paid - envy) / share_hits if share_hits else None
-    analysis = analyze_progressive(prog)
+    analysis = analyze_progressive(prog, counts=counts)
     exact_break_even = analysis.break_even_meter
     return ProgressiveSummary(
         name=prog.name,
@@ -471,7 +478,7 @@ def build_result(
     win = float(tally.moments[-1, 0])
     prog = None
     if config.progressive is not None and replay is not None:
-        prog = _progressive(config, tally, replay)
+        prog = progressive_summary(config.progressive, tally.side_hits.sum(axis=0), replay)
     return SimulationResult(
         config=config,
         seed=seed,
