@@ -216,7 +216,7 @@ class HighCardGame(FloorGame):
         ]
         return _Seats(floor, group, tables)
 
-    def figures(self, totals: np.ndarray, hours: float) -> dict[str, np.ndarray]:
+    def figures(self, totals: np.ndarray, hours: float, group: Any) -> dict[str, np.ndarray]:
         bets = np.where(totals[:, INITIAL_BETS] > 0, totals[:, INITIAL_BETS], np.nan)
         return {
             "house_edge_per_initial_bet": totals[:, MAIN_WIN] / bets,
