@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -40,7 +40,10 @@ from casino_sim.cli.progressive_text import progressive_lines, progressive_rule_
 from casino_sim.errors import OptionError
 
 if TYPE_CHECKING:
+    from casino_sim.config import BankedGame
     from casino_sim.engine.stats import Estimate
+    from casino_sim.games.banked.caribbean_stud.economics import RuleFlag
+    from casino_sim.games.banked.caribbean_stud.montecarlo.results import ProgressiveSummary
     from casino_sim.games.banked.language.simulated import BankedSimulation
 
 __all__ = ["ReplayedProgressive", "banked_summary_lines", "replay_progressives", "run_banked"]
@@ -103,11 +106,13 @@ class ReplayedProgressive:
     """A progressive side bet after a run: its figures beside the exact ones (the dedicated
     Caribbean Stud simulate's ProgressiveSummary) and the broken rules of its economics."""
 
-    summary: Any
-    flags: list[Any]
+    summary: ProgressiveSummary
+    flags: list[RuleFlag]
 
 
-def replay_progressives(game: Any, result: BankedSimulation) -> dict[str, ReplayedProgressive]:
+def replay_progressives(
+    game: BankedGame, result: BankedSimulation
+) -> dict[str, ReplayedProgressive]:
     """Each progressive side bet of ``result``'s run (one bet on every deal) replayed chunk by
     chunk through one meter (``MeterReplay``, as Caribbean Stud's simulate does), beside its
     exact figures on the hands its rule makes; the ledger reconciled to the cent."""

@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Any
 from casino_sim.cli.comparison_table import HITS, Comparisons, ci, hits_row, pct
 
 if TYPE_CHECKING:
+    from casino_sim.config.progressive import ProgressivePaytable
+    from casino_sim.games.banked.caribbean_stud.economics import RuleFlag
     from casino_sim.games.banked.caribbean_stud.exact.progressive import ProgressiveAnalysis
+    from casino_sim.games.banked.caribbean_stud.montecarlo.results import ProgressiveSummary
 
 __all__ = ["progressive_lines", "progressive_rule_flags", "progressive_section"]
 
@@ -35,19 +38,23 @@ def progressive_section(
     return text, {"progressive": side.to_record(), "flags": [f.to_record() for f in flags]}
 
 
-def progressive_rule_flags(progressive: Any, analysis: Any, summary: Any | None) -> list[Any]:
+def progressive_rule_flags(
+    progressive: ProgressivePaytable,
+    analysis: ProgressiveAnalysis,
+    summary: ProgressiveSummary | None,
+) -> list[RuleFlag]:
     """The broken rules of a progressive's economics (``analysis``: its exact figures) and,
     after a run (``summary``: its ProgressiveSummary), of its meter."""
     from casino_sim.games.banked.caribbean_stud.economics import meter_flags, progressive_flags
 
-    rules: list[Any] = list(progressive_flags(analysis))
+    rules: list[RuleFlag] = list(progressive_flags(analysis))
     if summary is not None:
         rules += meter_flags(progressive.name, seed_cents=round(100 * progressive.seed),
                              lowest_cents=summary.meter.meter_cents)  # fmt: skip
     return rules
 
 
-def progressive_lines(p: Any, family: Comparisons, *, small: bool) -> list[str]:
+def progressive_lines(p: ProgressiveSummary, family: Comparisons, *, small: bool) -> list[str]:
     """The side bet's lines: hits against the exact expectation and the long-run return go into
     ``family`` (the Holm test); the rest is returned for after the main game."""
     from casino_sim.config.common import CATEGORY_KEYS
