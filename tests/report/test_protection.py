@@ -38,7 +38,8 @@ def test_the_leaks_listed_are_the_ones_solved() -> None:
     assert labels(load_banked_game("banked/three_card_poker")) == ["dealer:1"]
     assert labels(CARIBBEAN.game) == ["dealer:1", *(f"share:{k}" for k in range(1, 7))]
     assert labels(CARIBBEAN.game, DECK_20) == ["dealer:1", "share:1", "share:2"]
-    for name in ("let_it_ride", "mississippi_stud", "four_card_poker", "ultimate_texas_holdem"):
+    assert labels(load_banked_game("banked/ultimate_texas_holdem")) == ["dealer:1"]
+    for name in ("let_it_ride", "mississippi_stud", "four_card_poker", "texas_holdem_bonus"):
         assert labels(load_banked_game(f"banked/{name}")) == []
 
 

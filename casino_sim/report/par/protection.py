@@ -2,10 +2,10 @@
 
 The leaks listed are the ones the language's leak analysis solves for the game
 (``casino-sim analyze GAME --leak ...``, docs/banked-games.md): at a one-decision showdown
-against a hidden dealer hand (Three Card Poker) one dealer card seen, exact; at a game with a
-dealer card face up (Caribbean Stud) one more dealer card seen, exact, and the hands of 1 to 6
-other players seen (a full table of seven), each sampled with its 95% interval from the
-report's seed (``samples`` deals per row, each valued over every dealer hand). Each row sits
+against a hidden dealer hand (Three Card Poker) and at hold'em with a bet before the flop
+(Ultimate Texas Hold'em: about 160 s) one dealer card seen, exact; at a game with a dealer card
+face up (Caribbean Stud) one more dealer card seen, exact, and the hands of 1 to 6 other
+players seen (a full table of seven), each sampled with its 95% interval from the report's seed (``samples`` deals per row, each valued over every dealer hand). Each row sits
 beside the figure the game file's notes publish for it, if any.
 
 >>> from pathlib import Path
@@ -61,6 +61,7 @@ _PUBLISHED = {
 
 def listed_leaks(game: BankedGame, deck: Deck = FULL_DECK) -> tuple[Leak, ...]:
     """The leaks the Game protection part lists for ``game`` (none: no such part)."""
+    from casino_sim.games.banked.language.holdem_leak import is_holdem_leak_game
     from casino_sim.games.banked.language.showdown import check_showdown
     from casino_sim.games.banked.language.upcard import RANKING, check_upcard, is_upcard_game
 
@@ -69,6 +70,8 @@ def listed_leaks(game: BankedGame, deck: Deck = FULL_DECK) -> tuple[Leak, ...]:
         return (Leak("dealer", 1),)
     except OptionError:
         pass
+    if is_holdem_leak_game(game):  # Ultimate Texas Hold'em's shape
+        return (Leak("dealer", 1),)
     if not is_upcard_game(game):
         return ()
     try:

@@ -18,7 +18,7 @@ an :class:`~casino_sim.errors.OptionError` naming what the solver needs.
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -68,6 +68,7 @@ __all__ = [
     "analyze_side_bets",
     "at_ante",
     "check_caps",
+    "forget_solutions",
     "settle",
     "solve_banked",
     "strategy_names",
@@ -134,15 +135,43 @@ def analyze_banked(
     return analysis
 
 
+#: Solutions a process keeps (the least recently used goes first): a report solves a game for
+#: its section and again for each leak it lists, ``simulate`` for the actions it plays. A
+#: solution is exact, so the same game, strategy and deck always give the same one.
+SOLUTIONS_KEPT = 8
+_solutions: OrderedDict[tuple[str, str, Deck], Solved] = OrderedDict()
+
+
 def solve_banked(game: BankedGame, strategy: str = "optimal", *, deck: Deck = FULL_DECK) -> Solved:
     """The exact figures of ``game``'s main wagers (no side bets) with ``strategy``, and the
-    strategy as a table of decisions by the cards seen.
+    strategy as a table of decisions by the cards seen (solved once per process: see
+    :data:`SOLUTIONS_KEPT`, :func:`forget_solutions`).
 
     >>> from casino_sim.config import load_banked_game
     >>> solved = solve_banked(load_banked_game("banked/three_card_poker"))
     >>> [(p.stage, p.seen, len(p.picks[solved.strategy.start])) for p in solved.strategy.points]
     [('deal', 3, 22100)]
+    >>> solve_banked(load_banked_game("banked/three_card_poker")) is solved
+    True
     """
+    key = (repr(game), strategy, deck)  # the game's every field
+    if key in _solutions:
+        _solutions.move_to_end(key)
+        return _solutions[key]
+    solved = _solve(game, strategy, deck)
+    _solutions[key] = solved
+    if len(_solutions) > SOLUTIONS_KEPT:
+        _solutions.popitem(last=False)
+    return solved
+
+
+def forget_solutions() -> None:
+    """Forget the solutions this process kept (a benchmark timing a solve calls it first)."""
+    _solutions.clear()
+
+
+def _solve(game: BankedGame, strategy: str, deck: Deck) -> Solved:
+    """:func:`solve_banked` without the store."""
     if strategy != "optimal" and strategy not in game.strategies:
         raise OptionError(
             f"{game.name} has no strategy {strategy!r}; expected one of "
