@@ -40,7 +40,7 @@ from casino_sim.combinatorics import colex_index, combinations_array
 from casino_sim.config.banked_game import BankedGame
 from casino_sim.engine.durations import duration
 from casino_sim.errors import OptionError
-from casino_sim.games.banked.language.actions import Choice, choices_of
+from casino_sim.games.banked.language.actions import Choice
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck, label_strength, starting_label
 from casino_sim.games.banked.language.holdem import holdem_tables, line_combos
 from casino_sim.games.banked.language.holdem_boards import BUCKETS
@@ -50,6 +50,7 @@ from casino_sim.games.banked.language.holdem_streets import (
     _outcomes,
     is_streets_game,
     scaled_nets,
+    street_bets,
 )
 from casino_sim.games.banked.language.holdem_turns import is_turns_game
 from casino_sim.games.banked.language.leak_kinds import Leak, LeakAnalysis
@@ -142,14 +143,9 @@ def _nets(
 ) -> tuple[np.ndarray, list[np.ndarray], np.ndarray, np.ndarray, np.ndarray]:
     """The paytable lines' code per hand value, and the scaled nets (:func:`.scaled_nets`) of
     the bets before the flop, on the flop, after the river and of a fold."""
-    names = list(game.wagers)
-    start = tuple(w.initial for w in game.wagers.values())
-    pre, flop, river = (choices_of(game, d) for d in game.decisions)
-    bets = [c for c in pre if c.wager] + [next(c for c in d if c.wager) for d in (flop, river)]
     code, combos = line_combos(game)
-    *pre_nets, flop_net, river_net, fold_net = scaled_nets(
-        game, [*(c.apply(start, names) for c in bets), None], combos
-    )
+    states = street_bets(game).states
+    *pre_nets, flop_net, river_net, fold_net = scaled_nets(game, [*states, None], combos)
     return code, pre_nets, flop_net, river_net, fold_net
 
 
@@ -171,13 +167,10 @@ def analyze_holdem_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) ->
             f"--leak {leak.label}: at {game.name} one of the dealer's two cards seen is counted "
             "this release (dealer:1)"
         )
-    names = list(game.wagers)
     start = tuple(w.initial for w in game.wagers.values())
-    pre, flop, river = (choices_of(game, d) for d in game.decisions)
-    flop_stay, flop_bet = (next(c for c in flop if not c.wager), next(c for c in flop if c.wager))
-    river_fold, river_bet = (next(c for c in river if c.fold), next(c for c in river if c.wager))
-    pre_bets = [c for c in pre if c.wager]
-    states = [c.apply(start, names) for c in (*pre_bets, flop_bet, river_bet)]
+    pre, flop, river, flop_stay, flop_bet, river_fold, river_bet, pre_bets, states = street_bets(
+        game
+    )
     code, pre_nets, *_ = _nets(game)
     _, combos = line_combos(game)
     choices = seen_choices(game, deck)

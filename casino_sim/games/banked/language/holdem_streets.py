@@ -37,6 +37,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from math import comb, lcm
+from typing import NamedTuple
 
 import numpy as np
 
@@ -212,6 +213,36 @@ def _check(game: BankedGame) -> tuple[str, ...]:
     return stages
 
 
+class StreetBets(NamedTuple):
+    """The three decisions' actions (``pre``, ``flop``, ``river``), the check and the bet on the
+    flop, the fold and the bet after the river, the bets before the flop, and the money on the
+    felt after each bet (``states``: each of ``pre_bets``, then ``flop_bet``, ``river_bet``)."""
+
+    pre: list[Choice]
+    flop: list[Choice]
+    river: list[Choice]
+    flop_stay: Choice
+    flop_bet: Choice
+    river_fold: Choice
+    river_bet: Choice
+    pre_bets: list[Choice]
+    states: list[tuple[int, ...] | None]
+
+
+def street_bets(game: BankedGame) -> StreetBets:
+    """The actions of a game of this shape (:func:`_check`ed) and the money each bet leaves."""
+    names = list(game.wagers)
+    start = tuple(w.initial for w in game.wagers.values())
+    pre, flop, river = (choices_of(game, d) for d in game.decisions)
+    flop_stay, flop_bet = (next(c for c in flop if not c.wager), next(c for c in flop if c.wager))
+    river_fold, river_bet = (next(c for c in river if c.fold), next(c for c in river if c.wager))
+    pre_bets = [c for c in pre if c.wager]
+    states = [c.apply(start, names) for c in (*pre_bets, flop_bet, river_bet)]
+    return StreetBets(
+        pre, flop, river, flop_stay, flop_bet, river_fold, river_bet, pre_bets, states
+    )
+
+
 def scaled_nets(
     game: BankedGame, states: Sequence[tuple[int, ...] | None], combos: np.ndarray
 ) -> list[np.ndarray]:
@@ -297,13 +328,10 @@ def solve_holdem_streets(
     before the flop and the best actions after it."""
     pre_stage, flop_stage, river_stage = _check(game)
     n = len(deck)
-    names = list(game.wagers)
     start = tuple(w.initial for w in game.wagers.values())
-    pre, flop, river = (choices_of(game, d) for d in game.decisions)
-    flop_stay, flop_bet = (next(c for c in flop if not c.wager), next(c for c in flop if c.wager))
-    river_fold, river_bet = (next(c for c in river if c.fold), next(c for c in river if c.wager))
-    pre_bets = [c for c in pre if c.wager]
-    states = [c.apply(start, names) for c in (*pre_bets, flop_bet, river_bet)]
+    pre, flop, river, flop_stay, flop_bet, river_fold, river_bet, pre_bets, states = street_bets(
+        game
+    )
     code, combos = line_combos(game)
     nets = scaled_nets(game, [*states, None], combos)
     *pre_nets, flop_net, river_net, fold_net = nets
