@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from casino_sim.floor.tables import FloorContext, FloorTable
     from casino_sim.floor.tally import TableTally
 
-__all__ = ["FigureRow", "FloorGame", "GroupDefinition", "GroupPlay", "Offer"]
+__all__ = ["FigureRow", "FloorGame", "GroupDefinition", "GroupPlay", "MeterGame", "Offer"]
 
 
 class GroupDefinition(Protocol):
@@ -178,3 +178,18 @@ class FloorGame:
     def rules(self, floor: Floor, group: Any) -> dict[str, Any]:
         """The group's rules worth printing beside its figures (e.g. a poker table's fee)."""
         return {}
+
+
+class MeterGame(FloorGame):
+    """A game whose groups may feed a linked progressive meter (``progressive: METER``): the
+    Caribbean Stud tables and the banked games with a progressive side bet."""
+
+    def meter(self, group: Any) -> str | None:
+        name: str | None = group.progressive
+        return name
+
+    def meter_share(self, floor: Floor, group: Any) -> float:
+        if not group.progressive:
+            return 0.0
+        side = floor.progressives[group.progressive]
+        return float(side.contribution_rate + side.reserve_rate)

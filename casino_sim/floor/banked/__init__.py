@@ -33,7 +33,7 @@ from casino_sim.config.floor_loader import Floor
 from casino_sim.floor.banked.plan import BankedPlan, prepare_plan
 from casino_sim.floor.banked.table import REBUY_BETS, BankedGameTable, SeatTerms
 from casino_sim.floor.figures import GroupResult
-from casino_sim.floor.games import FigureRow, FloorGame
+from casino_sim.floor.games import FigureRow, MeterGame
 from casino_sim.floor.meters import LinkedProgressive
 from casino_sim.floor.seating import RandomSeat
 from casino_sim.floor.tables import FloorContext, FloorTable, Visit
@@ -84,7 +84,7 @@ def _side_label(group: GroupResult) -> str:
     return f"side bets per day: {felt} (edge {measured:.3%}, exact {exact:.3%})"
 
 
-class BankedFloorGame(FloorGame):
+class BankedFloorGame(MeterGame):
     """Every banked_game file on the floor."""
 
     game = "banked"
@@ -120,16 +120,6 @@ class BankedFloorGame(FloorGame):
         """Solve the game for each strategy played at ``group`` (exact in any case: the
         strategy is the solver's) and settle its cells at each player type's bet."""
         return prepare_plan(floor, group)
-
-    def meter(self, group: Any) -> str | None:
-        name: str | None = group.progressive
-        return name
-
-    def meter_share(self, floor: Floor, group: Any) -> float:
-        if not group.progressive:
-            return 0.0
-        side = floor.progressives[group.progressive]
-        return float(side.contribution_rate + side.reserve_rate)
 
     def open_group(
         self,

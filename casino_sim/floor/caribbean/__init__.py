@@ -36,7 +36,7 @@ from casino_sim.config.floor import BankedGroup
 from casino_sim.config.floor_loader import Floor
 from casino_sim.config.money import cents
 from casino_sim.floor.caribbean.table import REBUY_ANTES, BankedTable, SeatTerms
-from casino_sim.floor.games import FigureRow, FloorGame
+from casino_sim.floor.games import FigureRow, MeterGame
 from casino_sim.floor.meters import LinkedProgressive
 from casino_sim.floor.seating import RandomSeat
 from casino_sim.floor.tables import FloorContext, FloorTable, Visit
@@ -160,7 +160,7 @@ class _Pit(RandomSeat):
         visit.buy_ins = terms.ante * REBUY_ANTES if buy_in is None else buy_in
 
 
-class CaribbeanGame(FloorGame):
+class CaribbeanGame(MeterGame):
     """Caribbean Stud on the floor."""
 
     game = "caribbean_stud"
@@ -236,16 +236,6 @@ class CaribbeanGame(FloorGame):
             wrong = analyze_caribbean(paytable, reverse, ante=ante if capped else None)
             edge = (1 - mistakes) * edge + mistakes * float(wrong.house_edge)
         return table, edge
-
-    def meter(self, group: Any) -> str | None:
-        name: str | None = group.progressive
-        return name
-
-    def meter_share(self, floor: Floor, group: Any) -> float:
-        if not group.progressive:
-            return 0.0
-        side = floor.progressives[group.progressive]
-        return float(side.contribution_rate + side.reserve_rate)
 
     def open_group(
         self,
