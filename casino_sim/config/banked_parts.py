@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal, cast
 
 from pydantic import Field
 
-from casino_sim.config.common import CATEGORY_KEYS, definition, hand_label
+from casino_sim.config.common import CATEGORY_KEYS, PokerHand, definition, hand_label
 from casino_sim.config.money import PositiveAmount, Text
 from casino_sim.config.ranks import LinePay, Ranks, parse_ranks, rank_text
 
@@ -88,18 +88,6 @@ RANKING_SIZES: Mapping[str, int] = {
 }
 """How many cards a hand of each ranking has."""
 
-HandKey = Literal[
-    "royal_flush",
-    "straight_flush",
-    "four_of_a_kind",
-    "full_house",
-    "flush",
-    "straight",
-    "three_of_a_kind",
-    "two_pair",
-    "one_pair",
-    "high_card",
-]
 Owner = Literal["player", "dealer", "board"]
 
 
@@ -107,7 +95,7 @@ Owner = Literal["player", "dealer", "board"]
 class Threshold:
     """A hand and the least ranks within its category (``hand: high_card, at_least: Q-6-4``)."""
 
-    hand: HandKey
+    hand: PokerHand
     """The category, e.g. high_card, one_pair."""
     at_least: Ranks = ""
     """The least ranks within the category, most significant first (Q-6-4, A-K, J); none: any."""
@@ -129,7 +117,7 @@ class Threshold:
 class PayLine:
     """One paytable line: the hand it pays for and what it pays to 1 (``push``: the bet back)."""
 
-    hand: HandKey
+    hand: PokerHand
     """The category of the hand (a key of the ranking)."""
     at_least: Ranks = ""
     """Least ranks within the category, e.g. J for jacks or better (empty: any)."""
