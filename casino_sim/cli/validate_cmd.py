@@ -9,7 +9,10 @@ An argument that cannot be validated at all (no such file, a folder without
 YAML files, a FIFO, socket or device, which is never opened) is one
 ``casino-sim: error: ...`` line on stderr, and the other arguments are still
 checked. A progressive side bet that returns 100% or more of its wager in the
-long run gets a ``FILE: warning: ...`` line (the file is still valid). A floor
+long run gets a ``FILE: warning: ...`` line (the file is still valid): a
+``progressive`` file on Caribbean Stud's five cards, and a banked game's
+progressive side bet on the hands its rule reads (the best five of seven at a
+hold'em game: far more flushes than five cards make). A floor
 is checked with every file it names (:func:`casino_sim.config.load_floor`).
 """
 
@@ -19,6 +22,7 @@ import argparse
 import os
 import stat
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -119,19 +123,36 @@ def _check_floor(path: str) -> str:
 
 
 def _warnings(definition: Any) -> list[str]:
-    """Warnings about a valid definition: a progressive the house loses on in the long run."""
-    if definition.kind != "progressive":
-        return []
+    """Warnings about a valid definition: a progressive the house loses on in the long run (a
+    ``progressive`` file on Caribbean Stud's five cards; a banked game's progressive side bet on
+    the hands its rule reads, e.g. the best five of seven)."""
     from casino_sim.games.banked.caribbean_stud.exact.progressive import analyze_progressive
 
-    long_run = analyze_progressive(definition).long_run_return
-    if long_run < 1:
+    if definition.kind == "progressive":
+        long_run = analyze_progressive(definition).long_run_return
+        return [] if long_run < 1 else [f"long-run return is {_losing(long_run)}"]
+    if definition.kind != "banked_game":
         return []
-    return [
-        f"long-run return is {float(long_run):.2%} of the side bet (fixed awards "
-        "+ contribution_rate + seed funding), so the house loses on it; check "
-        "contribution_rate and reserve_rate"
-    ]
+    from casino_sim.games.banked.language.progressive import progressive_counts, progressives_of
+
+    warnings = []
+    for name, progressive in progressives_of(definition).items():
+        counts = progressive_counts(definition, name)
+        long_run = analyze_progressive(progressive, counts=counts).long_run_return
+        if long_run >= 1:
+            warnings.append(
+                f"side bet '{name}' ({definition.side_bets[name].progressive}): long-run return "
+                f"on this game's hands is {_losing(long_run)}"
+            )
+    return warnings
+
+
+def _losing(long_run: Fraction) -> str:
+    """The warning's words for a long-run return of 100% or more."""
+    return (
+        f"{float(long_run):.2%} of the side bet (fixed awards + contribution_rate + seed "
+        "funding), so the house loses on it; check contribution_rate and reserve_rate"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

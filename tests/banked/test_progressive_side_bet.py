@@ -166,6 +166,31 @@ def test_a_side_bet_on_seven_cards_counts_the_best_five_of_seven() -> None:
     assert counts["flush"] == 4_047_644 and sum(counts.values()) == 133_784_560
 
 
+def test_validate_warns_on_a_progressive_the_house_loses_on_at_this_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The $50/$75/$100 progressive returns 93.03% on five cards (no warning at Caribbean
+    Stud) but far more on the best five of seven: a flush in 3.03% of hands pays 50 alone."""
+    seven = tmp_path / "holdem.yaml"
+    seven.write_text(_with_side_bet(HOLDEM, "  jackpot:\n    hand: {cards: [player, board], use: "
+                                    "5, ranking: five_card_high}\n    progressive: "
+                                    "progressives/50-75-100\n"))  # fmt: skip
+    five = tmp_path / "caribbean.yaml"
+    five.write_text(_caribbean(REFERENCE, "progressive: progressives/50-75-100"))
+    assert main(["validate", "-q", str(seven), str(five)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    game = load_text(seven.read_text(), name="holdem.yaml")
+    side = analyze_progressive(load_progressive("progressives/50-75-100"),
+                               counts=progressive_counts(game, "jackpot"))  # fmt: skip
+    assert f"{float(side.long_run_return):.2%}" == "460.11%"  # docs/banked-games.md
+    assert out == [
+        f"{seven}: warning: side bet 'jackpot' (progressives/50-75-100): long-run return on this "
+        "game's hands "
+        f"is {float(side.long_run_return):.2%} of the side bet (fixed awards + contribution_rate "
+        "+ seed funding), so the house loses on it; check contribution_rate and reserve_rate"
+    ]
+
+
 def _section(text: str) -> list[str]:
     """The printed progressive section: from its title to the end."""
     lines = text.splitlines()
