@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
 
 import pytest
@@ -32,6 +33,9 @@ GAME = PAYTABLE_DIR / "banked" / "texas_holdem_bonus.yaml"
 DECK_14 = tuple(rank * 4 + suit for rank in range(6, 13) for suit in range(2))
 #: phevaluator's rank (1 best) of the worst straight.
 WORST_STRAIGHT = 1609
+#: a (hole, board)'s dealer hands: the player wins with a straight or better, wins with less,
+#: ties, loses
+Ends = tuple[int, int, int, int]
 
 
 @pytest.fixture(scope="module")
@@ -45,19 +49,15 @@ def exact(thb: BankedGame) -> BankedAnalysis:
     return analyze_banked(thb)
 
 
-def brute_force(
-    deck: tuple[int, ...], *, always_play: bool = False
-) -> tuple[dict[str, int], Counter[int]]:
-    """Each wager's total and the count of each net over every deal of ``deck`` (in antes),
-    the optimal strategy, ties to the smaller bet: per (hole, board) the dealer hands are
-    enumerated; the turn is decided on the sums over its rivers, the flop on the sums over its
-    turns and rivers, the start on the sums over its flops (``always_play``: never a fold)."""
+@cache
+def showdowns(deck: tuple[int, ...]) -> dict[tuple[tuple[int, ...], tuple[int, ...]], Ends]:
+    """Per (hole, board) of ``deck`` the dealer hands by way the showdown ends: the player wins
+    with a straight or better (the ante pays), wins with less (the ante pushes), ties, loses;
+    every dealer hand enumerated, hands valued by phevaluator."""
     names = [format_card(c) for c in deck]
     n = len(deck)
     value = {hand: evaluate_cards(*(names[c] for c in hand)) for hand in combinations(range(n), 7)}
-    # per (hole, board) the dealer hands by way the showdown ends: the player wins with a
-    # straight or better (the ante pays), wins with less (the ante pushes), ties, loses
-    showdown: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, int, int, int]] = {}
+    showdown: dict[tuple[tuple[int, ...], tuple[int, ...]], Ends] = {}
     for hole in combinations(range(n), 2):
         rest = [c for c in range(n) if c not in hole]
         for board in combinations(rest, 5):
@@ -70,6 +70,19 @@ def brute_force(
                 else:
                     ends[2 if mine == theirs else 3] += 1
             showdown[hole, board] = (ends[0], ends[1], ends[2], ends[3])
+    return showdown
+
+
+def brute_force(
+    deck: tuple[int, ...], *, always_play: bool = False
+) -> tuple[dict[str, int], Counter[int]]:
+    """Each wager's total and the count of each net over every deal of ``deck`` (in antes),
+    the optimal strategy, ties to the smaller bet: per (hole, board) the dealer hands are
+    enumerated (:func:`showdowns`); the turn is decided on the sums over its rivers, the flop on
+    the sums over its turns and rivers, the start on the sums over its flops (``always_play``:
+    never a fold)."""
+    n = len(deck)
+    showdown = showdowns(deck)
     totals = dict.fromkeys(("ante", "flop", "turn", "river"), 0)
     nets: Counter[int] = Counter()
     for hole in combinations(range(n), 2):

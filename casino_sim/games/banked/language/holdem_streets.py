@@ -19,7 +19,9 @@ offered. The value of every decision is exact:
 
 A named strategy's rules before the flop (on the player's two cards, the ``two_card`` ranking)
 take the action of each hole class in place of the best one; the later decisions stay optimal
-(their values do not depend on the action before the flop), and the words say so.
+(their values do not depend on the action before the flop), and the words say so. So every
+strategy of a game shares one count (:func:`street_sums`: a named strategy after the optimal one
+counts nothing again).
 
 Every sum is an exact integer (the pays scaled to whole numbers), so ties are exact and settled by
 the game's ``prefer``.
@@ -90,6 +92,7 @@ from casino_sim.games.banked.language.symmetry import suit_perms
 __all__ = [
     "LazyPicks",
     "RiverIndex",
+    "StreetSums",
     "every_action",
     "hole_classes",
     "is_streets_game",
@@ -97,6 +100,7 @@ __all__ = [
     "named_pre_flop",
     "scaled_nets",
     "solve_holdem_streets",
+    "street_sums",
     "street_words",
 ]
 
@@ -321,26 +325,52 @@ def later_optimal(stages: Sequence[str]) -> str:
     return f"{' and '.join(later)}: optimal (the strategy's rules after {first})"
 
 
-def solve_holdem_streets(
-    game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
-) -> HoldemSolution:
-    """Solve ``game`` on ``deck`` with the optimal strategy, or with a named strategy's rules
-    before the flop and the best actions after it."""
-    pre_stage, flop_stage, river_stage = _check(game)
+class StreetSums(NamedTuple):
+    """What :func:`solve_holdem_streets` counts before it decides the first action: the same for
+    the optimal strategy and every named one (the later decisions do not depend on the first).
+    Per hole class (``reps``; ``cls`` per hole pair) the totals over every flop of the rows
+    reaching the flop (``every``), the flop bets (``flop_bets``), the river seen after two checks
+    (``river_seen``) and the folds (``folded``); the flop decisions (``out``), the flops'
+    weights and the board table (``counted``, the river's actions)."""
+
+    choices: StreetChoices
+    counted: BoardTable
+    out: StreetsDecided
+    weights: np.ndarray
+    cls: np.ndarray
+    reps: np.ndarray
+    every: np.ndarray
+    flop_bets: np.ndarray
+    river_seen: np.ndarray
+    folded: np.ndarray
+
+
+#: The last game's sums (a named strategy after the optimal one, or the reverse, counts nothing
+#: again; one kept: a 52-card board table is about 370 MB).
+_last_sums: dict[tuple[str, Deck], StreetSums] = {}
+
+
+def street_sums(game: BankedGame, deck: Deck) -> StreetSums:
+    """The counts of ``game`` on ``deck`` every strategy of it shares (the last game's kept)."""
+    key = (repr(game), deck)
+    if key not in _last_sums:
+        _last_sums.clear()
+        _last_sums[key] = _count_streets(game, deck)
+    return _last_sums[key]
+
+
+def _count_streets(game: BankedGame, deck: Deck) -> StreetSums:
+    """:func:`street_sums` without the store."""
     n = len(deck)
-    start = tuple(w.initial for w in game.wagers.values())
-    pre, flop, river, flop_stay, flop_bet, river_fold, river_bet, pre_bets, states = street_bets(
-        game
-    )
+    states = street_bets(game).states
     code, combos = line_combos(game)
-    nets = scaled_nets(game, [*states, None], combos)
-    *pre_nets, flop_net, river_net, fold_net = nets
-    bet_first = game.prefer == "larger_bet"
+    flop_net, river_net, fold_net = scaled_nets(game, [*states, None], combos)[-3:]
     cls, reps = hole_classes(deck)
     choices = StreetChoices(
         river_net=river_net.reshape(-1), flop_net=flop_net.reshape(-1),
-        fold_units=np.array([-int(fold_net[0, 0])]), bet_first=np.array([bet_first]),
-        hole_class=cls, values5=values_of(RANKING, deck),
+        fold_units=np.array([-int(fold_net[0, 0])]),
+        bet_first=np.array([game.prefer == "larger_bet"]), hole_class=cls,
+        values5=values_of(RANKING, deck),
     )  # fmt: skip
     table = holdem_tables(game, deck, code)
     work, weights, boards = flop_work(deck)
@@ -357,10 +387,27 @@ def solve_holdem_streets(
     )
     solve_streets(work, table, counted, choices, out)
     totals = out.totals.sum(axis=0)
-    every, flop_bets, river_seen, folded = (
-        totals[:, :cols], totals[:, cols : 2 * cols], totals[:, 2 * cols : 3 * cols],
-        totals[:, 3 * cols],
+    return StreetSums(
+        choices, counted, out, weights, cls, reps, totals[:, :cols], totals[:, cols : 2 * cols],
+        totals[:, 2 * cols : 3 * cols], totals[:, 3 * cols],
     )  # fmt: skip
+
+
+def solve_holdem_streets(
+    game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
+) -> HoldemSolution:
+    """Solve ``game`` on ``deck`` with the optimal strategy, or with a named strategy's rules
+    before the flop and the best actions after it (the counts of :func:`street_sums`, shared)."""
+    pre_stage, flop_stage, river_stage = _check(game)
+    start = tuple(w.initial for w in game.wagers.values())
+    pre, flop, river, flop_stay, flop_bet, river_fold, river_bet, pre_bets, states = street_bets(
+        game
+    )
+    _, combos = line_combos(game)
+    pre_nets = scaled_nets(game, [*states, None], combos)[:-3]
+    sums = street_sums(game, deck)
+    choices, cls, reps = sums.choices, sums.cls, sums.reps
+    every, flop_bets, river_seen, folded = sums.every, sums.flop_bets, sums.river_seen, sums.folded
     checked = flop_bets @ choices.flop_net + river_seen @ choices.river_net
     checked -= folded * choices.fold_units[0]
     pre_order = preference_order(game, pre)
@@ -383,14 +430,14 @@ def solve_holdem_streets(
     taken = every_action(taken, (pre, flop, river))
     checked = np.array([not p.wager for p in picks])[cls]  # per hole pair: reaches the flop's
     words, table_rows = street_words(
-        (pre_stage, flop_stage, river_stage), picks, reps, deck, taken, (out.picks, out.hand5),
-        weights, checked, (flop_stay, flop_bet),
+        (pre_stage, flop_stage, river_stage), picks, reps, deck, taken,
+        (sums.out.picks, sums.out.hand5), sums.weights, checked, (flop_stay, flop_bet),
     )  # fmt: skip
     if policy is not None:
         words = (later_optimal((pre_stage, flop_stage, river_stage)), *words)
     pre_picks = np.array([pre.index(pick) for pick in picks], dtype=np.int8)[cls]
-    indexer = RiverIndex(deck, counted)
-    flop_picks = out.picks
+    indexer = RiverIndex(deck, sums.counted)
+    flop_picks = sums.out.picks
     strategy = StrategyTable(
         start,
         (
