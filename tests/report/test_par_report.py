@@ -30,7 +30,6 @@ from casino_sim.report.par.inputs import (
 from casino_sim.report.par.progressive import meets_award_rule, progressive_section
 from casino_sim.report.par.xlsx import sheet_names
 
-SMALL = ["--days", "1", "--replications", "2", "--hands", "20000", "--workers", "2", "--quiet"]
 STRATEGY_FILE = Path(__file__).resolve().parents[2] / "examples" / "wizard_simple.yaml"
 KINDS = ["caribbean", "progressive", "poker", "floor"]
 #: 19 digits: a spreadsheet's double (15 significant digits in Excel) cannot hold it.
@@ -75,8 +74,8 @@ def _report(out, *args):
 @pytest.fixture(scope="session")
 def full(default_report):
     """The default report (the bundled casino), small, every format; its stdout and JSON:
-    ``*SMALL, "--seed", BIG_SEED``, built once and shared with the browser test
-    (tests/report/conftest.py)."""
+    ``DEFAULT_REPORT_ARGS`` (one worker: the several inputs' report runs on two), built once and
+    shared with the browser test (tests/report/conftest.py)."""
     assert default_report[2]["provenance"]["seed"] == BIG_SEED
     return default_report
 
@@ -395,7 +394,7 @@ def test_the_options_are_the_ones_the_run_used(full, tmp_path, capsys):
     assert (options["caribbean_hands"], options["stud_hands"], options["workers"]) == (
         20000,
         20000,
-        2,
+        1,
     )
     assert "hands" not in options
     # No --seed, --workers or --hands: the seed drawn, the workers and the sizes used.
