@@ -20,12 +20,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import comb, lcm
+from typing import Generic, TypeVar
 
 import numpy as np
 
@@ -61,6 +62,7 @@ from casino_sim.games.banked.language.symmetry import pair_orbits, subset_classe
 
 __all__ = [
     "HoldemSolution",
+    "LastCount",
     "describe_flop",
     "every_board_class",
     "flop_work",
@@ -72,6 +74,33 @@ __all__ = [
 ]
 
 RANKING = "five_card_high"
+
+Counted = TypeVar("Counted")
+
+
+class LastCount(Generic[Counted]):
+    """A hold'em solver's count of a game on a deck, the last one kept: what every strategy of
+    the game shares (a named strategy's rules change the first decision, not the counts the
+    later decisions and the first one's values come from), so a named strategy after the
+    optimal one, or the reverse, counts nothing again. One kept: a 52-card count holds a board
+    table of hundreds of megabytes.
+
+    >>> calls = []
+    >>> last = LastCount(lambda game, deck: calls.append(deck) or len(deck))
+    >>> last("game", (1, 2)), last("game", (1, 2)), last("game", (3,)), calls
+    (2, 2, 1, [(1, 2), (3,)])
+    """
+
+    def __init__(self, count: Callable[[BankedGame, Deck], Counted]) -> None:
+        self._count = count
+        self._kept: dict[tuple[str, Deck], Counted] = {}
+
+    def __call__(self, game: BankedGame, deck: Deck) -> Counted:
+        key = (repr(game), deck)  # the game's every field
+        if key not in self._kept:
+            self._kept.clear()
+            self._kept[key] = self._count(game, deck)
+        return self._kept[key]
 
 
 @dataclass(frozen=True)

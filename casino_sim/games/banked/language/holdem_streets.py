@@ -63,6 +63,7 @@ from casino_sim.games.banked.language.hands import ranking_values as values_of
 from casino_sim.games.banked.language.holdem import (
     RANKING,
     HoldemSolution,
+    LastCount,
     describe_flop,
     every_board_class,
     flop_work,
@@ -345,22 +346,8 @@ class StreetSums(NamedTuple):
     folded: np.ndarray
 
 
-#: The last game's sums (a named strategy after the optimal one, or the reverse, counts nothing
-#: again; one kept: a 52-card board table is about 370 MB).
-_last_sums: dict[tuple[str, Deck], StreetSums] = {}
-
-
-def street_sums(game: BankedGame, deck: Deck) -> StreetSums:
-    """The counts of ``game`` on ``deck`` every strategy of it shares (the last game's kept)."""
-    key = (repr(game), deck)
-    if key not in _last_sums:
-        _last_sums.clear()
-        _last_sums[key] = _count_streets(game, deck)
-    return _last_sums[key]
-
-
 def _count_streets(game: BankedGame, deck: Deck) -> StreetSums:
-    """:func:`street_sums` without the store."""
+    """The counts of ``game`` on ``deck`` every strategy of it shares."""
     n = len(deck)
     states = street_bets(game).states
     code, combos = line_combos(game)
@@ -391,6 +378,10 @@ def _count_streets(game: BankedGame, deck: Deck) -> StreetSums:
         choices, counted, out, weights, cls, reps, totals[:, :cols], totals[:, cols : 2 * cols],
         totals[:, 2 * cols : 3 * cols], totals[:, 3 * cols],
     )  # fmt: skip
+
+
+#: :func:`_count_streets`, the last game's kept.
+street_sums = LastCount(_count_streets)
 
 
 def solve_holdem_streets(
