@@ -25,6 +25,7 @@ run: today's and the optimized minimums again with a fresh seed, paired.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -46,6 +47,8 @@ from casino_sim.floor.optimize import (
 )
 
 __all__ = ["STANDARD_MINIMUMS", "base_minimums", "ladder_of", "optimize_minimums"]
+
+log = logging.getLogger("casino_sim.optimize")
 
 #: The usual table minimums (money); the default ladder is those within a group's limits.
 STANDARD_MINIMUMS = tuple(Fraction(m) for m in (5, 10, 15, 25, 50, 100, 200, 500))
@@ -89,6 +92,20 @@ def ladder_of(group: Any, given: Sequence[Fraction] | None, block_hours: int) ->
     return sorted({float(m) for m in chosen} | today)
 
 
+def _warn_if_nobody_is_priced_out(floor: Floor, group: str) -> None:
+    """A warning when no player type of ``group`` has a ``max_minimum``: each then raises its
+    bet to any minimum, so the highest of the ladder always wins (a demand that answers to the
+    minimum needs the types' limits)."""
+    players = [t for t in floor.definition.traffic.players if group in t.games]
+    if players and all(t.max_minimum is None for t in players):
+        log.warning(
+            "%s: no player type that plays it (%s) has a max_minimum, so every player raises "
+            "its bet to any minimum and the highest minimum of the ladder wins in every block; "
+            "give the types the highest minimum each accepts (docs/floor.md, Minimum bets)",
+            group, ", ".join(t.name for t in players),
+        )  # fmt: skip
+
+
 def optimize_minimums(
     floor: Floor,
     options: OptimizeOptions,
@@ -107,6 +124,8 @@ def optimize_minimums(
                 f"{group.name}: its tables have no minimum bet to set (only Caribbean Stud and "
                 "game: banked groups do)"
             )
+    for group in groups:
+        _warn_if_nobody_is_priced_out(floor, group.name)
     ladders = {g.name: ladder_of(g, ladder, options.block_hours) for g in groups}
     base = {g.name: base_minimums(g, options.block_hours) for g in groups}
     tables = {g.name: base_schedule(g, options.block_hours) for g in groups}

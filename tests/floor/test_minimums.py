@@ -241,3 +241,19 @@ def test_the_stake_rule(wanted, minimum, most):
     else:
         assert stake == max(Fraction(minimum, 100), want or 0)
         assert stake >= Fraction(minimum, 100) and (want is None or stake >= want)
+
+
+def test_a_floor_whose_players_accept_any_minimum_is_warned_of(caplog):
+    """The shipped casino's pit players have no max_minimum: the optimizer would raise every
+    minimum to the top of the ladder, and says so before it runs; the closed-form floor's
+    types have limits and get no warning."""
+    from casino_sim.floor.optimize_minimums import _warn_if_nobody_is_priced_out
+
+    with caplog.at_level("WARNING", logger="casino_sim.optimize"):
+        _warn_if_nobody_is_priced_out(load_floor("floors/casino"), "pit")
+        _warn_if_nobody_is_priced_out(load_floor(FLOOR), "pit")
+    (record,) = caplog.records
+    assert record.getMessage().startswith(
+        "pit: no player type that plays it (pit-recreational, pit-regular) has a max_minimum"
+    )
+    assert "the highest minimum of the ladder wins in every block" in record.getMessage()
