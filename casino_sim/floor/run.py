@@ -9,7 +9,7 @@ fixed, so it deals its rounds or hands on its own clock, in batches
 (:meth:`FloorTable.advance <casino_sim.floor.tables.FloorTable.advance>`): the
 event count grows with traffic, not with rounds. The floor brings a table to
 the time whenever it looks at it (a player choosing it, hours, midnight, the
-end).
+end; a player sitting down is queued until then).
 
 This module knows no game: it reaches a table group through its game's
 :class:`~casino_sim.floor.games.GroupPlay` (from the registry,
@@ -52,6 +52,10 @@ from casino_sim.floor.tally import SessionLog
 
 __all__ = ["run_keyed_replication", "run_replication"]
 
+# the offers an arrival compares with (an enum member's lookup costs more than a global's)
+_SEATED, _FREE_SEAT, _WAITING_LIST, _PRICED_OUT = (
+    Offer.SEATED, Offer.FREE_SEAT, Offer.WAITING_LIST, Offer.PRICED_OUT)  # fmt: skip
+
 
 class _Floor:
     """The state of one replication and its event handlers (a
@@ -90,17 +94,20 @@ class _Floor:
             ordered = seed.spawn(1 + sum(g.count for g in definition.tables))
             self.traffic = _draws(ordered[0])
             table_seeds = ordered[1:]
-        self.arrivals = np.zeros(len(self.kinds), np.int64)
-        self.turned_away = np.zeros(len(self.kinds), np.int64)
+        # counts by player type (Python lists: one is added to on every arrival)
+        self.arrivals = [0] * len(self.kinds)
+        self.turned_away = [0] * len(self.kinds)
         #: of those turned away: every open choice's table minimum was above what they accept
-        self.priced_out = np.zeros(len(self.kinds), np.int64)
+        self.priced_out = [0] * len(self.kinds)
         self._bet = 0  # the arriving player's wanted bet (an index into its type's bets)
-        #: by group and clock hour, of the arrivals whose first open choice it was: arrivals,
-        #: turned away, listed (at some group), and the seconds those listed waited
-        self.demand = {g.name: np.zeros((self.hours, 4), np.int64) for g in definition.tables}
-        #: each listed visit's (first choice's demand row): where its wait is tallied
-        self.listed_at: dict[int, np.ndarray] = {}
-        self.gave_up_by_kind = np.zeros(len(self.kinds), np.int64)  # left a list unseated
+        #: by group, four counts a clock hour (at ``4 x hour``), of the arrivals whose first open
+        #: choice it was: arrivals, turned away, listed (at some group), and the seconds those
+        #: listed waited
+        self.demand = {g.name: [0] * (4 * self.hours) for g in definition.tables}
+        #: each listed visit's first choice's demand and hour (``4 x hour``): where its wait
+        #: is tallied
+        self.listed_at: dict[int, tuple[list[int], int]] = {}
+        self.gave_up_by_kind = [0] * len(self.kinds)  # left a list unseated
         self.meters: dict[str, LinkedProgressive | LinkedBadBeat] = {}
         for name, meter in definition.meters.items():
             start = floor.meter_start(name)
@@ -136,10 +143,9 @@ class _Floor:
 
     def after(self, delay: float, action: Callable[[], None]) -> None:
         """Run ``action`` ``delay`` seconds from now (nothing at or past the horizon)."""
-        if self.env.now + delay >= self.horizon:
-            return
-        event = self.env.timeout(delay)
-        event.callbacks.append(lambda _: action())
+        env = self.env
+        if env.now + delay < self.horizon:
+            env.timeout(delay).callbacks.append(lambda _: action())
 
     def seating_uniform(self, group: str) -> float:
         """The uniform number that picks one of ``group``'s open tables for the arriving player."""
@@ -166,9 +172,10 @@ class _Floor:
 
     def waited(self, visit: Visit) -> None:
         """``visit`` left a waiting list (seated or not): its wait goes to its arrival's demand."""
-        row = self.listed_at.pop(visit.session, None)
-        if row is not None:
-            row[3] += round(self.env.now - visit.arrived)
+        listed = self.listed_at.pop(visit.session, None)
+        if listed is not None:
+            counts, at = listed
+            counts[at + 3] += round(self.env.now - visit.arrived)
 
     def _credit(self, session: int, amount: int) -> None:
         self.log.net[session] += amount
@@ -178,9 +185,10 @@ class _Floor:
 
     # ------------------------------------------------------------- arrivals
     def _schedule_arrival(self) -> None:
-        t = next_arrival(self._rate, self.env.now, self.traffic.exponential(), horizon=self.horizon)
+        now = self.env.now
+        t = next_arrival(self._rate, now, self.traffic.exponential(), horizon=self.horizon)
         if t < self.horizon:
-            self.after(t - self.env.now, self._arrive)
+            self.after(t - now, self._arrive)
 
     def _arrive(self) -> None:
         """An arrival of the traffic stream: its type by weight, then its session."""
@@ -223,32 +231,33 @@ class _Floor:
         now = self.env.now
         self.arrivals[k] += 1
         target = None  # the first group with a free seat, else the first open waiting list
-        first = None  # the first open group of the player's list: where the demand is tallied
+        first = None  # the first open group's demand counts: where the demand is tallied
+        at = 4 * int(now // HOUR)  # (the hour's counts in it)
         priced = False  # a group passed over for its minimum
         for group in self.choices[k]:
             if not group.is_open(now):
                 continue
             if first is None:
-                first = self.demand[group.definition.name][int(now // HOUR)]
-                first[0] += 1
+                first = self.demand[group.definition.name]
+                first[at] += 1
             offer = group.offer(k, length, side, now)
-            if offer is Offer.SEATED:
+            if offer is _SEATED:
                 return
-            if offer is Offer.FREE_SEAT:
+            if offer is _FREE_SEAT:
                 target = group
                 break
-            if offer is Offer.WAITING_LIST and target is None:
+            if offer is _WAITING_LIST and target is None:
                 target = group
-            priced |= offer is Offer.PRICED_OUT
+            priced |= offer is _PRICED_OUT
         if target is None:
             self.turned_away[k] += 1
             self.priced_out[k] += priced
             if first is not None:
-                first[1] += 1
+                first[at + 1] += 1
             return
         if first is not None:  # listed: its wait is tallied at its arrival's hour as it ends
-            first[2] += 1
-            self.listed_at[len(self.log.kind)] = first  # the session join opens next
+            first[at + 2] += 1
+            self.listed_at[len(self.log.kind)] = (first, at)  # the session join opens next
         target.join(k, length, side, now)
 
     # ------------------------------------------------------- hours, breaks
@@ -320,14 +329,19 @@ class _Floor:
             log=self.log,
             kinds=[k.name for k in self.kinds],
             ledger=self.ledger,
-            arrivals=self.arrivals.tolist(),
-            turned_away=self.turned_away.tolist(),
-            priced_out=self.priced_out.tolist(),
+            arrivals=self.arrivals,
+            turned_away=self.turned_away,
+            priced_out=self.priced_out,
             reneged={name: queue[0] for name, queue in queues.items()},
             waiting={name: queue[1] for name, queue in queues.items()},
-            gave_up=self.gave_up_by_kind.tolist(),
-            demand=self.demand,
+            gave_up=self.gave_up_by_kind,
+            demand={name: _by_hour(counts) for name, counts in self.demand.items()},
         )
+
+
+def _by_hour(counts: list[int]) -> np.ndarray:
+    """A group's demand counts, a row an hour."""
+    return np.array(counts, np.int64).reshape(-1, 4)
 
 
 def _draws(seed: np.random.SeedSequence) -> Draws:

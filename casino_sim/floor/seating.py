@@ -32,9 +32,13 @@ import numpy as np
 
 from casino_sim.floor.games import GroupPlay, Offer
 from casino_sim.floor.tables import FloorContext, FloorTable, Visit
-from casino_sim.floor.tally import DROP, TableTally
+from casino_sim.floor.tally import TableTally
 
 __all__ = ["RandomSeat"]
+
+# the answers to an arrival (an enum member's lookup costs more than a global's)
+_SEATED, _WAITING_LIST, _NONE, _PRICED_OUT = (
+    Offer.SEATED, Offer.WAITING_LIST, Offer.NONE, Offer.PRICED_OUT)  # fmt: skip
 
 
 class RandomSeat(GroupPlay):
@@ -59,20 +63,19 @@ class RandomSeat(GroupPlay):
     def offer(self, k: int, length: float, side: bool, now: float) -> Offer:
         bet = self.stake(k, now)
         if bet is None:
-            return Offer.PRICED_OUT
+            return _PRICED_OUT
         free = self.free_tables(now)
         if not free:
-            return Offer.WAITING_LIST if self.waiting_list else Offer.NONE
+            return _WAITING_LIST if self.waiting_list else _NONE
         visit = self.floor.open_visit(k, now + length)
         self._sit(visit, free, side, bet, now)
-        return Offer.SEATED
+        return _SEATED
 
     def _sit(self, visit: Visit, free: list[FloorTable], side: bool, bet: int, now: float) -> None:
         """``visit`` sits at a random table of ``free`` with a bet of ``bet`` cents."""
         table = free[int(self.floor.seating_uniform(self.definition.name) * len(free))]
         self.terms(visit, table, side, bet)
-        table.tally.add(now, DROP, visit.buy_ins)
-        table.seat(visit, now)
+        table.seat(visit, now)  # (a banked table books the buy-in as the drop)
 
     # ------------------------------------------------------- the waiting list
     def join(self, k: int, length: float, side: bool, now: float) -> None:

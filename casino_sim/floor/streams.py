@@ -29,6 +29,7 @@ array([False])
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -52,26 +53,28 @@ def keyed_stream(seed: np.random.SeedSequence, purpose: str) -> np.random.SeedSe
 
 
 class Draws:
-    """Uniform and unit exponential numbers of one generator, each kind drawn in blocks of 1,024."""
+    """Uniform and unit exponential numbers of one generator, each kind drawn in blocks of 1,024
+    (a block when the last one is used up)."""
 
-    __slots__ = ("_exponentials", "_next_e", "_next_u", "_uniforms", "rng")
+    __slots__ = ("_exponentials", "_uniforms", "rng")
 
     def __init__(self, rng: np.random.Generator) -> None:
         self.rng = rng
-        self._uniforms: list[float] = []
-        self._exponentials: list[float] = []
-        self._next_u = self._next_e = 0
+        self._uniforms: Iterator[float] = iter(())
+        self._exponentials: Iterator[float] = iter(())
 
     def uniform(self) -> float:
         """The next uniform number on [0, 1)."""
-        if self._next_u == len(self._uniforms):
-            self._uniforms, self._next_u = self.rng.random(_BLOCK).tolist(), 0
-        self._next_u += 1
-        return self._uniforms[self._next_u - 1]
+        try:
+            return next(self._uniforms)
+        except StopIteration:
+            self._uniforms = iter(self.rng.random(_BLOCK).tolist())
+            return next(self._uniforms)
 
     def exponential(self) -> float:
         """The next unit exponential number."""
-        if self._next_e == len(self._exponentials):
-            self._exponentials, self._next_e = self.rng.standard_exponential(_BLOCK).tolist(), 0
-        self._next_e += 1
-        return self._exponentials[self._next_e - 1]
+        try:
+            return next(self._exponentials)
+        except StopIteration:
+            self._exponentials = iter(self.rng.standard_exponential(_BLOCK).tolist())
+            return next(self._exponentials)

@@ -70,7 +70,7 @@ class FloorTable(Protocol):
         ...
 
     def seat(self, visit: Visit, t: float) -> None:
-        """``visit`` sits down at ``t``."""
+        """``visit`` sits down at ``t`` (a banked table books its buy-in there: the drop)."""
         ...
 
     def unseat(self, visit: Visit, t: float) -> None:

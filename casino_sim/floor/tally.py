@@ -41,6 +41,7 @@ __all__ = [
     "SessionLog",
     "TableTally",
     "add_span_rows",
+    "add_spans_rows",
 ]
 
 #: Columns of a tally row (money in cents, time in seconds).
@@ -64,11 +65,15 @@ METRICS = (
  SEAT_SECONDS, THEO_WIN, DROP, INITIAL_BETS, DEALING_SECONDS) = range(len(METRICS))  # fmt: skip
 
 
+_SPANS = 4096  # spans waiting to be booked at most
+
+
 class TableTally:
     """One table's figures by clock hour of the run (rows) and metric (columns)."""
 
     def __init__(self, hours: int) -> None:
         self.rows = np.zeros((hours, len(METRICS)))
+        self._spans: list[float] = []  # start, end, metric, per second; start, ...
 
     def _row(self, t: float) -> int:
         return min(max(int(t // HOUR), 0), len(self.rows) - 1)
@@ -103,6 +108,20 @@ class TableTally:
         """Add ``per_second`` for every second of [start, end), split across clock hours."""
         add_span_rows(self.rows, start, end, metric, per_second)
 
+    def add_span_later(self, start: float, end: float, metric: int, per_second: float) -> None:
+        """:meth:`add_span` at the next :meth:`book_spans` (the same sums: spans are booked in
+        order; a metric some spans go to takes no other additions)."""
+        spans = self._spans
+        spans += (start, end, metric, per_second)
+        if len(spans) == 4 * _SPANS:
+            self.book_spans()
+
+    def book_spans(self) -> None:
+        """Book the spans :meth:`add_span_later` holds, in one compiled call."""
+        if self._spans:
+            add_spans_rows(self.rows, np.array(self._spans).reshape(-1, 4))
+            self._spans = []
+
 
 @njit(cache=True)
 def add_span_rows(rows, start, end, column, per_second):  # type: ignore[no-untyped-def]
@@ -113,6 +132,13 @@ def add_span_rows(rows, start, end, column, per_second):  # type: ignore[no-unty
         stop = min(end, (math.floor(t / HOUR) + 1) * HOUR)
         rows[min(max(int(t // HOUR), 0), top), column] += per_second * (stop - t)
         t = stop
+
+
+@njit(cache=True)
+def add_spans_rows(rows, spans):  # type: ignore[no-untyped-def]
+    """:func:`add_span_rows` for each row (start, end, column, per second) of ``spans``."""
+    for i in range(spans.shape[0]):
+        add_span_rows(rows, spans[i, 0], spans[i, 1], int(spans[i, 2]), spans[i, 3])
 
 
 class SessionLog:

@@ -11,12 +11,14 @@ import pytest
 
 from casino_sim.config import load_paytable, load_progressive
 from casino_sim.floor.caribbean.kernel import (
+    ARRIVAL,
     DAY,
     DEPARTURE,
     DONE,
     HIT,
     RUN,
     SEAT,
+    Arrivals,
     TableBook,
     TableGame,
     advance,
@@ -91,7 +93,8 @@ def _advance(
     game = TableGame(hand_tables(), book.strategies, side, wager, _SECONDS)
     hits = np.zeros(rows.shape[0] * 64, HIT)
     table_book = TableBook(rows, np.zeros(1, DAY), np.zeros(64, RUN), hits, np.zeros(7, DEPARTURE))
-    code = advance(t, clock, seats, words, np.arange(52, dtype=np.int64), game, table_book)
+    queue = Arrivals(np.zeros(0, ARRIVAL), np.zeros(0, SEAT))
+    code = advance(t, clock, seats, words, np.arange(52, dtype=np.int64), game, table_book, queue)
     gone = int(clock[0]["gone"])
     return code, clock[0], table_book.day[0], table_book.departed[:gone]
 

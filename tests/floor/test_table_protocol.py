@@ -4,6 +4,8 @@ reach the log."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
@@ -51,3 +53,45 @@ def test_a_caribbean_visit_stands_up_before_its_time(floor: _Floor) -> None:
     assert net != 0 and abs(net) <= visit.buy_ins * 10
     table.unseat(visit, 2.5 * 3600.0)  # gone already: nothing changes
     assert floor.log.hands[visit.session] == hands and table.free_seats(2.5 * 3600.0) == seats
+
+
+def test_a_caribbean_table_seats_its_queue_as_if_advanced_at_every_arrival() -> None:
+    """Players queued as they sit down (no compiled call) and seated at the next advance leave a
+    table exactly as advancing it at every arrival does: the same seats free at every look,
+    (a queued table counts its queue, not who left since: fewer free seats, never none when the
+    other has one), and the same rounds, money, departures (sessions' ends and busts), tally
+    and meter money.
+    Arrivals come in bursts (several at one second), with $5 to $1,000 buy-ins."""
+    plan = prepare_floor(load_floor("floors/pit"), days=1)
+    floors = [_Floor(plan, 0, np.random.SeedSequence(9)) for _ in range(2)]
+    rng = np.random.default_rng(4)
+    times = np.sort(np.round(rng.uniform(0.0, 20 * 3600.0, 150), -2))  # bursts: 100 s steps
+    lengths, kinds = rng.exponential(3600.0, 150), rng.integers(0, 2, 150)
+    chips, sides = rng.choice([500, 2_000, 100_000], 150), rng.random(150) < 0.5
+    free = []
+    for queued, floor in enumerate(floors):
+        group = floor.groups["pit"]
+        table = group.tables[0]
+        table.set_hours(0.0, open_=True, dealing=True, pause=23 * 3600.0)
+        looks = []
+        for t, length, k, cents, side in zip(times, lengths, kinds, chips, sides, strict=True):
+            looks.append(table.free_seats(t) > 0)
+            if not looks[-1]:
+                continue
+            visit = floor.open_visit(int(k), leaves_at=t + length)
+            group.terms(visit, table, bool(side), int(group.stake(int(k), t)))
+            visit.buy_ins = int(cents)
+            if not queued:
+                table.advance(t)
+            table.seat(visit, t)
+        table.advance(22 * 3600.0)
+        table.flush()
+        floor.meters["pit-progressive"].settle(math.inf)
+        free.append(looks)
+    (a, b), (meter_a, meter_b) = floors, (f.meters["pit-progressive"] for f in floors)
+    assert free[0] == free[1] and False in free[0] and sum(free[0]) > 100
+    np.testing.assert_array_equal(a.tables[0].tally.rows, b.tables[0].tally.rows)
+    assert (a.log.net, a.log.hands, a.log.drop) == (b.log.net, b.log.hands, b.log.drop)
+    assert a.log.drop.count(500) > 5 and min(a.log.hands) > 0  # $5 buy-ins: one round, bust
+    assert meter_a.bets == meter_b.bets > 0 and meter_a.hits == meter_b.hits
+    assert meter_a.liability == meter_b.liability

@@ -129,6 +129,7 @@ class BankedGameTable:
 
     def seat(self, visit: Visit, t: float) -> None:
         self.advance(t)
+        self.tally.add(t, DROP, visit.buy_ins)
         s = self.seats.index(None)
         self.seats[s], self.chips[s], self.since[s], self.hands[s] = visit, visit.buy_ins, t, 0
         visit.seated_at = self

@@ -93,13 +93,14 @@ class CaribbeanTable:
     def free_seats(self, t: float) -> int:
         table = self.table
         if table.count == table.size:  # someone may have left since the table was advanced
-            if not table.may_have_emptied(t):
-                return 0
-            table.advance(t)
+            table.catch_up()  # (who left before the players queued to sit down is known)
+            if table.count == table.size:
+                if not table.may_have_emptied(t):
+                    return 0
+                table.advance(t)
         return table.size - table.count
 
     def seat(self, visit: Visit, t: float) -> None:
-        self.table.advance(t)
         self.table.seat(visit.session, visit.play, visit.leaves_at, visit.buy_ins, t)
 
     def unseat(self, visit: Visit, t: float) -> None:
@@ -135,11 +136,20 @@ class _Pit(RandomSeat):
         # each table with its BankedTable (every table is a CaribbeanTable)
         self._pairs = [(t, t.table) for t in tables if isinstance(t, CaribbeanTable)]
         assert len(self._pairs) == len(tables)
+        self._full = [0]  # the group's tables with every seat taken or queued for
+        for _, banked in self._pairs:
+            banked.full_tables = self._full
+        self._open_tables: list[FloorTable] = []  # the open tables (the first open_count)
 
     def free_tables(self, now: float) -> list[FloorTable]:
         """:meth:`RandomSeat.free_tables`, quicker: a table with an empty seat is taken as it
         is (every arrival asks, about every table), only a full one is asked its
-        :meth:`CaribbeanTable.free_seats` (someone may have left it since it was advanced)."""
+        :meth:`CaribbeanTable.free_seats` (someone may have left it since it was advanced);
+        with no table full, every open table (the list is the group's: not to be changed)."""
+        if len(self._open_tables) != self.open_count:
+            self._open_tables = [table for table, _ in self._pairs[: self.open_count]]
+        if not self._full[0]:
+            return self._open_tables
         free: list[FloorTable] = []
         for table, banked in self._pairs[: self.open_count]:
             if banked.count < banked.size or table.free_seats(now):

@@ -17,8 +17,11 @@ starts no earlier than the last change of seats. Seated and dealing time are
 added to the tally as they pass.
 
 Nothing here waits on the floor: the floor calls :func:`advance` before it
-looks at a table (a player choosing one, hours, midnight, the end), so a
-table's rounds are dealt exactly once, only as far as they are needed.
+looks at a table (hours, midnight, a full table, the end), so a table's
+rounds are dealt exactly once, only as far as they are needed. A player who
+sits down is queued (:class:`Arrivals`) rather than dealt to at once:
+:func:`advance` first brings the table to each queued arrival's time and
+seats it there, as if the floor had advanced the table at each arrival.
 
 The table's state, documented once here:
 
@@ -28,7 +31,9 @@ The table's state, documented once here:
 * :class:`TableGame`: what every round reads (evaluator, strategies, side bet, pace);
 * :class:`TableBook`: where the rounds are booked (the tally's rows, the day's sums
   :data:`DAY`, the meter's side-bet runs :data:`RUN` and hands :data:`HIT`, the
-  departures :data:`DEPARTURE`).
+  departures :data:`DEPARTURE`);
+* :class:`Arrivals`: the players queued to sit down (:data:`ARRIVAL`) and the seat
+  records they sit down with.
 """
 
 from __future__ import annotations
@@ -69,6 +74,7 @@ from casino_sim.games.banked.caribbean_stud.table_api import (
 )
 
 __all__ = [
+    "ARRIVAL",
     "CLOCK",
     "DAY",
     "DEPARTURE",
@@ -78,6 +84,7 @@ __all__ = [
     "NEED_WORDS",
     "RUN",
     "SEAT",
+    "Arrivals",
     "TableBook",
     "TableGame",
     "advance",
@@ -104,6 +111,8 @@ CLOCK = np.dtype(
         ("runs", np.int64),  # rows of TableBook.runs written
         ("hits", np.int64),  # rows of TableBook.hits written
         ("gone", np.int64),  # rows of TableBook.departed written
+        ("arrivals", np.int64),  # rows of Arrivals.queue written
+        ("seated", np.int64),  # of those, seated
     ]
 )
 
@@ -165,8 +174,29 @@ HIT = np.dtype(
         ("session", np.int64),
     ]
 )
-#: A seat emptied before the time advanced to.
-DEPARTURE = np.dtype([("seat", np.int64), ("time", np.float64)])
+#: A seat emptied before the time advanced to, and the session's figures there.
+DEPARTURE = np.dtype(
+    [
+        ("seat", np.int64),
+        ("time", np.float64),
+        ("session", np.int64),
+        ("net", np.int64),
+        ("hands", np.int64),
+        ("bought", np.int64),
+    ]
+)
+#: A player queued to sit down: when, the seat record to sit with (a row of
+#: :attr:`Arrivals.figures`), the session, its chips (the buy-in: the drop, booked as it
+#: sits down) and its planned departure.
+ARRIVAL = np.dtype(
+    [
+        ("time", np.float64),
+        ("figures", np.int64),
+        ("session", np.int64),
+        ("chips", np.int64),
+        ("leaves", np.float64),
+    ]
+)
 
 
 class TableGame(NamedTuple):
@@ -189,6 +219,14 @@ class TableBook(NamedTuple):
     departed: np.ndarray  #: DEPARTURE[seats]: departures
 
 
+class Arrivals(NamedTuple):
+    """The players who sat down since the table was last advanced (the counts of rows
+    written and seated are in :data:`CLOCK`)."""
+
+    queue: np.ndarray  #: ARRIVAL[seats]: in the order they sat down
+    figures: np.ndarray  #: SEAT[m]: the seat records they sit down with (their own figures 0)
+
+
 def new_clock() -> np.ndarray:
     """A table's :data:`CLOCK` at time 0: dealing, no pause ahead, nothing known to be safe."""
     clock = np.zeros(1, CLOCK)
@@ -197,10 +235,15 @@ def new_clock() -> np.ndarray:
 
 
 def bind_advance(
-    clock_row: np.ndarray, seats: np.ndarray, deck: np.ndarray, game: TableGame, book: TableBook
+    clock_row: np.ndarray,
+    seats: np.ndarray,
+    deck: np.ndarray,
+    game: TableGame,
+    book: TableBook,
+    arrivals: Arrivals,
 ) -> Callable[[float, np.ndarray], int]:
     """:func:`advance` for one table's arrays, its argument types resolved once:
-    ``call(t, words)`` is ``advance(t, clock_row, seats, words, deck, game, book)``.
+    ``call(t, words)`` is ``advance(t, clock_row, seats, words, deck, game, book, arrivals)``.
 
     A compiled call first types its arguments: fast for plain arrays and numbers, but tens
     of microseconds for records and named tuples, and a floor calls a table's clock tens of
@@ -208,12 +251,12 @@ def bind_advance(
     from numba's cache, :func:`advance` for them), and calls the compiled entry point.
     """
     words = np.zeros(0, np.uint64)  # the type of every block of words
-    arguments = (0.0, clock_row, seats, words, deck, game, book)
+    arguments = (0.0, clock_row, seats, words, deck, game, book, arrivals)
     types = tuple(numba.typeof(a) for a in arguments)  # type: ignore[no-untyped-call]
     entry: Callable[..., int] = advance.compile(types)
 
     def call(t: float, words: np.ndarray) -> int:
-        return entry(t, clock_row, seats, words, deck, game, book)
+        return entry(t, clock_row, seats, words, deck, game, book, arrivals)
 
     return call
 
@@ -245,15 +288,47 @@ def _safe_until(clock, seats, fastest, wager):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def advance(t, clock_row, seats, words, deck, game, book):  # type: ignore[no-untyped-def]
-    """Bring the table to time ``t``; returns :data:`DONE`, or :data:`NEED_WORDS` /
-    :data:`FULL` (``words``, or ``book.runs`` / ``book.hits``, ran out: call again when
-    refilled or emptied; everything before is booked).
+def advance(t, clock_row, seats, words, deck, game, book, arrivals):  # type: ignore[no-untyped-def]
+    """Seat the queued ``arrivals``, each after bringing the table to its time, then bring
+    the table to time ``t`` (none before the table's last change: ``-inf`` seats the queue
+    only); returns :data:`DONE`, or :data:`NEED_WORDS` / :data:`FULL` (``words``, or
+    ``book.runs`` / ``book.hits``, ran out: call again when refilled or emptied; everything
+    before is booked). The players seated and queued fit the seats (so a seat is free for
+    each queued player at its time, and ``book.departed`` has a row for every departure).
 
     ``clock_row``: :data:`CLOCK` [1]; ``seats``: :data:`SEAT` [seats]; ``words``: the
     table's random words (uint64), read from ``clock.word``; ``deck``: int64[52], the
-    table's persistent deck; ``game``: :class:`TableGame`; ``book``: :class:`TableBook`.
+    table's persistent deck; ``game``: :class:`TableGame`; ``book``: :class:`TableBook`;
+    ``arrivals``: :class:`Arrivals`.
     """
+    clock = clock_row[0]
+    queue, figures, rows = arrivals.queue, arrivals.figures, book.rows
+    while clock.seated < clock.arrivals:
+        arrival = queue[clock.seated]
+        code = _deal(arrival.time, clock_row, seats, words, deck, game, book)
+        if code != DONE:
+            return code
+        s = 0
+        while seats[s].occupied:  # the first free seat
+            s += 1
+        seats[s] = figures[arrival.figures]
+        seat = seats[s]
+        seat.session, seat.chips, seat.bought = arrival.session, arrival.chips, arrival.chips
+        seat.leaves = arrival.leaves
+        rows[min(max(int(arrival.time // 3600.0), 0), rows.shape[0] - 1), DROP] += arrival.chips
+        clock.next_round = max(clock.next_round, arrival.time)
+        clock.safe = -math.inf  # known again at the next advance
+        clock.seated += 1
+    clock.arrivals = clock.seated = 0
+    if t < clock.last_change:
+        return DONE
+    return _deal(t, clock_row, seats, words, deck, game, book)
+
+
+@njit(cache=True)
+def _deal(t, clock_row, seats, words, deck, game, book):  # type: ignore[no-untyped-def]
+    """Bring the table to time ``t`` (no earlier than its last change) with the players
+    seated: :func:`advance` without the queue."""
     # every field read once, here: a read of a tuple's array field counts a reference (see
     # round_kernel.deal_round)
     clock = clock_row[0]
@@ -386,6 +461,8 @@ def advance(t, clock_row, seats, words, deck, game, book):  # type: ignore[no-un
                     seat.leaves = math.inf
                     departure = departed[clock.gone]
                     departure.seat, departure.time = s, gone_at
+                    departure.session, departure.net = seat.session, seat.net
+                    departure.hands, departure.bought = seat.hands, seat.bought
                     clock.gone += 1
                     break
             clock.next_round = max(clock.next_round, gone_at)

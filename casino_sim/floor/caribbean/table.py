@@ -5,10 +5,11 @@ The table's clock is compiled (:func:`~casino_sim.floor.caribbean.kernel.advance
 lets go the players who leave before it, at their own times: at the end of
 their session, or at the end of the round after which their limited bankroll
 cannot cover another (a player without a limit buys more chips). The floor
-advances a table before it looks at it (a player choosing a table, hours,
-midnight, the end), so departures are not events of their own and no round
-is dealt that is not played; seats change only at arrivals, departures,
-breaks and closing.
+advances a table before it looks at it (hours, midnight, a full table, the
+end), so departures are not events of their own and no round is dealt that
+is not played; seats change only at arrivals, departures, breaks and closing.
+A player who sits down is queued (:meth:`BankedTable.seat`, no compiled call):
+the next advance deals the rounds up to their time and seats them there.
 
 Rounds take ``seconds_per_round + seconds_per_player x players +
 shuffle_seconds``. Money: each seat's stake and payout in whole cents
@@ -23,6 +24,7 @@ it as nothing (a winner of the royal leaves rich at the planned time).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
@@ -36,6 +38,7 @@ from casino_sim.config.money import cents
 from casino_sim.config.progressive import ProgressivePaytable
 from casino_sim.engine.ledger import ANTE, AWARD, PAYOUT, RAISE, Ledger
 from casino_sim.floor.caribbean.kernel import (
+    ARRIVAL,
     DAY,
     DEPARTURE,
     DONE,
@@ -43,6 +46,7 @@ from casino_sim.floor.caribbean.kernel import (
     NEED_WORDS,
     RUN,
     SEAT,
+    Arrivals,
     TableBook,
     TableGame,
     bind_advance,
@@ -103,6 +107,8 @@ class _Clock(NamedTuple):
     runs: np.ndarray
     hits: np.ndarray
     gone: np.ndarray
+    arrivals: np.ndarray
+    seated: np.ndarray
 
     @classmethod
     def of(cls, row: np.ndarray) -> _Clock:
@@ -127,9 +133,8 @@ class SeatTerms:
 class BankedTable:
     """One table of a banked group: who sits where, its clock, and its dealer.
 
-    The seats' figures live in arrays indexed by seat (written when a player
-    sits down, read back when they leave), so :meth:`advance` is one
-    compiled call.
+    The seats' figures live in arrays indexed by seat (written when a queued player
+    sits down, read back when they leave), so :meth:`advance` is one compiled call.
     """
 
     def __init__(
@@ -152,8 +157,9 @@ class BankedTable:
         self.book = self.dealer.book
         self.money = _Money(paytable)
         self.tally, self.ledger, self.log, self.meter = tally, ledger, log, meter
-        self._taken = [False] * group.seats
-        self.size, self.count = group.seats, 0  # seats, players seated
+        self.size, self.count = group.seats, 0  # seats, players seated or queued to sit
+        #: a count of full tables (``count == size``) this table keeps (its group's, shared)
+        self.full_tables = [0]
         self.edges: dict[int, float] = {}  # rule slot -> exact house edge per ante (theo win)
         pace = group.pace
         self._seconds = np.array([float(pace.seconds_per_round + pace.seconds_per_player * n
@@ -170,7 +176,10 @@ class BankedTable:
         self._seats["leaves"] = math.inf
         # each field's column (a view): setting a seat's field through it is quicker
         self._column = {name: self._seats[name] for name in SEAT.names or ()}
-        self._figures: dict[SeatTerms, np.void] = {}
+        self._figures: dict[SeatTerms, int] = {}  # terms -> its row of the arrivals' figures
+        # (the players seated and queued fit the seats: so does the queue, and a call's departures)
+        self._arrivals = Arrivals(np.zeros(group.seats, ARRIVAL), figures=np.zeros(2, SEAT))
+        self._queued = [self._arrivals.queue[name] for name in ARRIVAL.names or ()]
         self._game = TableGame(
             hands=self.dealer.hands,
             strategies=self.book.strategies,
@@ -185,17 +194,19 @@ class BankedTable:
             hits=np.zeros(256, HIT),  # passed on by flush
             departed=np.zeros(group.seats, DEPARTURE),
         )
-        self._departed_seat = self._book.departed["seat"]  # a view
-        self._advance = bind_advance(
-            self._clock_row, self._seats, self.dealer.deck, self._game, self._book
-        )
+        self._advance = self._bind()
+
+    def _bind(self) -> Callable[[float, np.ndarray], int]:
+        return bind_advance(self._clock_row, self._seats, self.dealer.deck, self._game,
+                            self._book, self._arrivals)  # fmt: skip
 
     # ------------------------------------------------------------------ seats
     def free_seats(self) -> int:
         return self.size - self.count
 
     def planned_departures(self) -> np.ndarray:
-        """Each seat's planned departure (inf: empty), as of the last advance."""
+        """Each seat's planned departure (inf: empty), as of the last advance or arrival."""
+        self.catch_up()
         leaves: np.ndarray = self._column["leaves"]
         return leaves
 
@@ -209,25 +220,31 @@ class BankedTable:
         return float(self._seconds[players])
 
     def seat(self, session: int, terms: SeatTerms, leaves_at: float, chips: int, t: float) -> None:
-        """Seat ``session`` with ``chips`` (its buy-in) at ``t`` (the table advanced to ``t``):
-        it plays from the next round by ``terms`` and leaves at ``leaves_at`` at the latest."""
-        clock = self._clock
-        assert clock.last_change.item() == t, "advance the table to the time first"
-        s = self._taken.index(False)
-        self._taken[s] = True
-        self.count += 1
-        self._seats[s] = self._seat_figures(terms)
-        column = self._column
-        column["session"][s], column["chips"][s], column["bought"][s] = session, chips, chips
-        column["leaves"][s] = leaves_at
-        clock.next_round[0] = max(clock.next_round.item(), t)
+        """Seat ``session`` with ``chips`` (its buy-in) at ``t`` (a seat free, no earlier than
+        the table's last change): it plays from the next round after ``t`` by ``terms`` and
+        leaves at ``leaves_at`` at the latest. Queued: the next advance seats it at ``t``."""
+        clock, row = self._clock, self._seat_figures(terms)
+        assert t >= clock.last_change.item() and self.count < self.size
+        i = clock.arrivals.item()
+        time, figures, sessions, chips_at, leaves = self._queued
+        time[i], figures[i], sessions[i], chips_at[i], leaves[i] = t, row, session, chips, leaves_at
+        clock.arrivals[0] = i + 1
         clock.safe[0] = -math.inf  # known again at the next advance
+        self.count += 1
+        if self.count == self.size:
+            self.full_tables[0] += 1
 
-    def _seat_figures(self, terms: SeatTerms) -> np.void:
-        """A seat's record (the session's own figures still to fill: session, chips, net,
-        hands, buy-ins, departure): strategy, side bet, bankroll, mistake threshold, (stake,
-        paid) by outcome and theoretical win a round; the same for every player on the
-        same terms, so built once."""
+    def catch_up(self) -> None:
+        """Seat the queued players (each after the rounds before its time), no further: the
+        table as it would be had it been advanced at every arrival."""
+        if self._clock.arrivals.item():
+            self._run(-math.inf)
+
+    def _seat_figures(self, terms: SeatTerms) -> int:
+        """The row of the arrivals' figures holding a seat's record on ``terms`` (the session's
+        own figures still to fill: session, chips, net, hands, buy-ins, departure): strategy,
+        side bet, bankroll, mistake threshold, (stake, paid) by outcome and theoretical win a
+        round; the same for every player on the same terms, so built once."""
         if terms not in self._figures:
             rule, ante = terms.rule, terms.ante
             side = terms.side and self.meter is not None
@@ -240,43 +257,51 @@ class BankedTable:
             seat["stake"], seat["paid"] = self.money.tables(ante)
             seat["mistake"] = mistake_threshold(terms.mistake)
             seat["theo"] = self.edges.get(rule, 0.0) * ante
-            self._figures[terms] = seat
+            row = len(self._figures)
+            figures = self._arrivals.figures
+            if row == len(figures):  # more terms than rows: twice the rows, bound anew
+                self._arrivals = self._arrivals._replace(figures=np.concatenate([figures] * 2))
+                self._advance = self._bind()
+            self._arrivals.figures[row] = seat
+            self._figures[terms] = row
         return self._figures[terms]
 
     def close_all(self, t: float) -> None:
         """Every seated session ends at ``t`` (the table advanced to ``t``): closing."""
         clock = self._clock
         assert clock.last_change.item() == t, "advance the table to the time first"
-        for s, taken in enumerate(self._taken):
-            if taken:
-                self._stand_up(s)
+        for s in np.flatnonzero(self._column["occupied"]).tolist():
+            self._stand_up(s)
         clock.next_round[0] = max(clock.next_round.item(), t)
 
     def stand_up(self, session: int, t: float) -> bool:
         """Session ``session`` leaves its seat at ``t`` (the table advanced to ``t``), before its
         own time; whether it was still seated (it may have left on the table's clock)."""
         assert self._clock.last_change.item() == t, "advance the table to the time first"
-        for s, taken in enumerate(self._taken):
-            if taken and self._column["session"].item(s) == session:
+        column = self._column
+        for s in np.flatnonzero(column["occupied"]).tolist():
+            if column["session"].item(s) == session:
                 self._stand_up(s)
                 self._clock.safe[0] = -math.inf  # known again at the next advance
                 return True
         return False
 
     def _stand_up(self, s: int) -> None:
-        self._column["occupied"][s] = 0
-        self._column["leaves"][s] = math.inf
-        self._close(s)
+        column = self._column
+        column["occupied"][s] = 0
+        column["leaves"][s] = math.inf
+        self._close(column["session"].item(s), column["net"].item(s), column["hands"].item(s),
+                    column["bought"].item(s))  # fmt: skip
 
-    def _close(self, s: int) -> None:
-        """Seat ``s`` is empty: its session's result, hands and drop go to the log."""
-        self._taken[s] = False
+    def _close(self, session: int, net: int, hands: int, bought: int) -> None:
+        """A seat is empty: its session's result, hands and drop go to the log."""
+        if self.count == self.size:
+            self.full_tables[0] -= 1
         self.count -= 1
-        column, log = self._column, self.log
-        session = column["session"].item(s)
-        log.net[session] += column["net"].item(s)
-        log.hands[session] += column["hands"].item(s)
-        log.drop[session] = column["bought"].item(s)
+        log = self.log
+        log.net[session] += net
+        log.hands[session] += hands
+        log.drop[session] = bought
 
     def set_dealing(self, dealing: bool, t: float, pause: float) -> None:
         """From ``t`` (the table advanced to it): dealing or not, until the next ``pause``."""
@@ -288,15 +313,26 @@ class BankedTable:
 
     # ------------------------------------------------------------------ clock
     def advance(self, t: float) -> None:
-        """Deal and book every round up to ``t``; the sessions that end before ``t`` end."""
+        """Seat the queued players, deal and book every round up to ``t``; the sessions that
+        end before ``t`` end."""
+        if not self.count:  # nobody seated or queued: only the clock moves
+            clock = self._clock
+            if t > clock.last_change.item():
+                clock.last_change[0] = t
+            return
+        self._run(t)
+
+    def _run(self, t: float) -> None:
+        """The compiled :func:`~casino_sim.floor.caribbean.kernel.advance` to ``t``, with its
+        random words refilled, its meter money passed on and its departures closed."""
         clock = self._clock
-        if t < clock.last_change.item():
-            return
-        if not self.count:  # nobody seated: only the clock moves
-            clock.last_change[0] = t
-            return
         while True:
             code = self._advance(t, self._words)
+            gone = clock.gone.item()
+            if gone:
+                clock.gone[0] = 0
+                for _, _, session, net, hands, bought in self._book.departed[:gone].tolist():
+                    self._close(session, net, hands, bought)
             if code == DONE:
                 break
             if code == NEED_WORDS:
@@ -305,11 +341,6 @@ class BankedTable:
                 self._words, clock.word[0] = np.concatenate([self._words[used:], more]), 0
             else:
                 self._pass_meter_money()
-        gone = clock.gone.item()
-        if gone:
-            clock.gone[0] = 0
-            for s in self._departed_seat[:gone].tolist():
-                self._close(s)
 
     def flush(self) -> None:
         """Pass the money of the rounds booked since the last flush to the ledger and meter."""

@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 
 __all__ = ["GAME", "StudGame", "StudPlan", "WaitingList", "rake_label"]
 
+# the answers to an arrival (an enum member's lookup costs more than a global's)
+_FREE_SEAT, _WAITING_LIST = Offer.FREE_SEAT, Offer.WAITING_LIST
 _MIXED = default_population(5)  # the "mixed" bot policy: session i plays _MIXED[i % 5]
 _BOTS: dict[str, BotPolicy] = {}
 for _policy in _MIXED:  # the first of each name (the population has two regulars)
@@ -69,9 +71,10 @@ class WaitingList(GroupPlay):
 
     # ------------------------------------------------------------- arrivals
     def offer(self, k: int, length: float, side: bool, now: float) -> Offer:
-        if any(t.free_seats(now) for t in self.tables):
-            return Offer.FREE_SEAT
-        return Offer.WAITING_LIST
+        for table in self.poker:
+            if table.free_seats(now):
+                return _FREE_SEAT
+        return _WAITING_LIST
 
     def join(self, k: int, length: float, side: bool, now: float) -> None:
         floor = self.floor
@@ -91,6 +94,7 @@ class WaitingList(GroupPlay):
 
     def finish(self, end: float) -> None:
         self._list_changed(len(self.waiting))
+        self.waiting_tally.book_spans()
         for player in self.waiting:
             self.floor.waited(player)
             self.floor.end_visit(player)
@@ -107,6 +111,8 @@ class WaitingList(GroupPlay):
         for table in self.poker:
             while table.running and table.free_seats(now) and self.waiting:
                 self._seat_listed(table)
+        if len(self.waiting) < self.definition.start_players:  # no game to start
+            return
         for table in self.poker:
             if not table.running and len(self.waiting) >= self.definition.start_players:
                 table.start(now)
@@ -146,7 +152,7 @@ class WaitingList(GroupPlay):
 
     def _list_changed(self, length_before: int) -> None:
         now = self.floor.now
-        self.waiting_tally.add_span(self.last_list_change, now, 0, length_before)
+        self.waiting_tally.add_span_later(self.last_list_change, now, 0, length_before)
         self.last_list_change = now
 
     # ---------------------------------------------------------- departures

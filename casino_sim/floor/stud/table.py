@@ -84,6 +84,13 @@ _MAX_HANDS = 4096  # hands the Python engine plays per call
 Segment = tuple[float, float, float, tuple[Visit, ...]]
 
 
+def _seated(seg_n: np.ndarray, seats: int) -> np.ndarray:
+    """(segments, seats): the seats taken in each segment (its first ``seg_n``), segment by
+    segment the order its players are listed in."""
+    seated: np.ndarray = np.arange(seats) < seg_n[:, None]
+    return seated
+
+
 class _DeckPool:
     """A table's decks and bots' numbers, drawn from its stream in blocks of :data:`_BLOCK`:
     51 random words a deck (:func:`~casino_sim.shuffle.decks_from_words`), then
@@ -221,21 +228,22 @@ class PokerTable:
 
     # ------------------------------------------------------------ the clock
     def advance(self, t: float) -> None:
-        """Account seated time and charge time up to ``t``; record the segment since the last change."""
+        """Account seated time (booked at the flush) and charge time up to ``t``; record the
+        segment since the last change."""
         if t <= self.last_change:
             return
         n = len(self.seats)
         if self.running and n:
-            self.tally.add_span(self.last_change, t, SEAT_SECONDS, n)
-            self._collect_time(self.last_change, t)
+            tally = self.tally
+            tally.add_span_later(self.last_change, t, SEAT_SECONDS, n)
+            if self._time_fee:
+                self._collect_time(self.last_change, t)
             if self.dealing and n >= 2:
-                self.tally.add_span(self.last_change, t, DEALING_SECONDS, 1)
+                tally.add_span_later(self.last_change, t, DEALING_SECONDS, 1)
                 self._segments.append((self.last_change, t, self.pause_at, tuple(self.seats)))
         self.last_change = t
 
     def _collect_time(self, start: float, end: float) -> None:
-        if not self._time_fee:
-            return
         ticks = math.ceil(end / HALF_HOUR_SECONDS) - math.ceil(start / HALF_HOUR_SECONDS)
         if ticks <= 0:
             return
@@ -250,7 +258,9 @@ class PokerTable:
 
     # ------------------------------------------------------------ the hands
     def flush(self) -> None:
-        """Play every hand of the segments recorded since the last flush and book its money."""
+        """Play every hand of the segments recorded since the last flush and book its money
+        (and the seated and dealing time)."""
+        self.tally.book_spans()
         segments, self._segments = self._segments, []
         if not segments:
             return
@@ -258,9 +268,11 @@ class PokerTable:
         times = np.array([s[:3] for s in segments])
         seg_n = np.array([len(s[3]) for s in segments], np.int64)
         bots = np.zeros((count, self.max_seats, 3))
-        for k, (*_, players) in enumerate(segments):
-            bots[k, : len(players)] = [(p.play.tightness, p.play.aggression, p.play.bluff)
-                                       for p in players]  # fmt: skip
+        bots[_seated(seg_n, self.max_seats)] = [
+            (p.play.tightness, p.play.aggression, p.play.bluff)
+            for *_, players in segments
+            for p in players
+        ]
         shortest = self._pace[0] + self._pace[1] * seg_n
         length = np.maximum(np.minimum(times[:, 1], times[:, 2]) - times[:, 0], 0.0)
         most = int(np.ceil(length / shortest).sum())
@@ -346,11 +358,12 @@ class PokerTable:
     ) -> None:
         """The flush's money: sessions, ledger, the bad-beat jackpot's drops and hits."""
         log = self.log
-        for (*_, players), nets, hands in zip(segments, seg_net.tolist(), seg_hands.tolist(),
-                                              strict=True):  # fmt: skip
-            for p, won in zip(players, nets, strict=False):
-                log.net[p.session] += won
-                log.hands[p.session] += hands
+        sessions = [p.session for *_, players in segments for p in players]
+        nets = seg_net[_seated(seg_n, self.max_seats)].tolist()
+        for session, won, hands in zip(sessions, nets, np.repeat(seg_hands, seg_n).tolist(),
+                                       strict=True):  # fmt: skip
+            log.net[session] += won
+            log.hands[session] += hands
         put_in, net, rake, drop = book.totals.tolist()
         antes = self.structure.ante_cents * int((seg_n * seg_hands).sum())
         ledger = self.ledger
