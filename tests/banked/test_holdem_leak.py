@@ -146,7 +146,7 @@ def test_analyze_leak_takes_the_holdem_path(uth: BankedGame) -> None:
     ("game", "leak", "said"),
     [
         ("ultimate_texas_holdem", "dealer:2", "at Ultimate Texas Hold'em one of the dealer's two"),
-        ("texas_holdem_bonus", "dealer:1", "is not a one-decision showdown"),  # a bet on the turn
+        ("texas_holdem_bonus", "dealer:2", "at Texas Hold'em Bonus one of the dealer's two"),
     ],
 )
 def test_a_leak_not_counted_is_one_line_and_status_2(

@@ -61,9 +61,11 @@ from casino_sim.games.banked.language.symmetry import subset_classes, suit_perms
 __all__ = [
     "analyze_holdem_leak",
     "is_holdem_leak_game",
+    "one_card_seen",
     "seen_choices",
     "seen_classes",
     "seen_tasks",
+    "seen_words",
 ]
 
 log = logging.getLogger("casino_sim.leak")
@@ -156,17 +158,22 @@ def is_holdem_leak_game(game: BankedGame) -> bool:
     return "dealer" in game.hands and is_streets_game(game) and not is_turns_game(game)
 
 
+def one_card_seen(game: BankedGame, leak: Leak) -> None:
+    """Refuse (an OptionError) a hold'em leak other than one of the dealer's two cards seen."""
+    if leak.cards != 1:
+        raise OptionError(
+            f"--leak {leak.label}: at {game.name} one of the dealer's two cards seen is counted "
+            "this release (dealer:1)"
+        )
+
+
 def analyze_holdem_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) -> LeakAnalysis:
     """The exact figures of ``game`` (:mod:`.holdem_streets`' shape) when the player sees one
     of the dealer's two cards before the flop."""
     from casino_sim.games.banked.language import solve_banked
 
     stages = _check(game)
-    if leak.cards != 1:
-        raise OptionError(
-            f"--leak {leak.label}: at {game.name} one of the dealer's two cards seen is counted "
-            "this release (dealer:1)"
-        )
+    one_card_seen(game, leak)
     start = tuple(w.initial for w in game.wagers.values())
     pre, flop, river, flop_stay, flop_bet, river_fold, river_bet, pre_bets, states = street_bets(
         game
@@ -206,7 +213,7 @@ def analyze_holdem_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) ->
                                 (flop_stay, flop_bet, river_fold, river_bet, pre_bets, states))  # fmt: skip
     taken = {s: {c.name: taken[s].get(c.name, 0) for c in options}
              for s, options in zip(stages, (pre, flop, river), strict=True)}  # fmt: skip
-    words, table = _words(stages, picks, reps, deck, taken, every.sum(axis=1))
+    words, table = seen_words(stages, picks, reps, deck, taken, every.sum(axis=1))
     analysis = summarize(
         game, outcomes, strategy="optimal, seeing one of the dealer's cards", deck_cards=len(deck),
         decisions=taken, words=words, table=table,
@@ -215,7 +222,7 @@ def analyze_holdem_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) ->
     return LeakAnalysis(leak, analysis, without, comb(game.stages[0].dealer, 1))
 
 
-def _words(
+def seen_words(
     stages: tuple[str, ...],
     picks: list[Choice],
     reps: np.ndarray,
@@ -225,7 +232,16 @@ def _words(
 ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     """Each decision's actions as shares of the deals reaching it; before the flop by the
     rank seen: the share of its deals bet, and the starting hands bet (a hand listed under
-    two actions: which one depends on its suits and the seen card's)."""
+    two actions: which one depends on its suits and the seen card's). ``picks``: the action
+    before the flop of each class of (seen card, hole pair), ``reps`` one of each (positions:
+    seen, low, high), ``deals`` its deals.
+
+    >>> words, table = seen_words(("deal",), [Choice("bet play 4x", "play", 4)],
+    ...                           np.array([[51, 0, 4]]), tuple(range(52)),
+    ...                           {"deal": {"bet play 4x": 9}}, np.array([9]))
+    >>> words[1]
+    'dealer shows A: the play bet before the flop on 100.00% of deals'
+    """
     words = []
     for stage in stages:
         total = sum(taken[stage].values())
@@ -233,6 +249,7 @@ def _words(
         words.append(f"after {stage}: {shares} of the deals reaching it")
     by_rank: dict[int, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     bet: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    wager = next((f"{p.wager} " for p in picks if p.wager), "")  # the bet's wager, named
     for pick, (seen, low, high), n in zip(picks, reps.tolist(), deals.tolist(), strict=True):
         rank = deck[seen] >> 2
         by_rank[rank][pick.name].add(starting_label((deck[low], deck[high])))
@@ -242,9 +259,15 @@ def _words(
     for rank in sorted(by_rank):
         share = 100 * bet[rank][0] / bet[rank][1]
         words.append(
-            f"dealer shows {_RANKS[rank]}: the play bet before the flop on {share:.2f}% of deals"
+            f"dealer shows {_RANKS[rank]}: the {wager}bet before the flop on {share:.2f}% of deals"
         )
         for action, labels in by_rank[rank].items():
             table.append((f"dealer shows {_RANKS[rank]}: {action}",
-                          " ".join(sorted(labels, key=label_strength))))  # fmt: skip
+                          " ".join(sorted(labels, key=_by_strength))))  # fmt: skip
     return tuple(words), tuple(table)
+
+
+def _by_strength(label: str) -> tuple[tuple[int, ...], bool]:
+    """A starting hand's place in the words: the highest ranks first, suited before offsuit
+    (the labels come from sets: one order whatever the hash seed)."""
+    return label_strength(label), label.endswith("o")

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from math import comb
+from typing import NamedTuple
 
 import numpy as np
 
@@ -84,7 +85,15 @@ from casino_sim.games.banked.language.nets import preference_order
 from casino_sim.games.banked.language.outcomes import Outcome, merge_not_qualified
 from casino_sim.games.banked.language.symmetry import subset_classes, suit_perms
 
-__all__ = ["TurnIndex", "is_turns_game", "solve_holdem_turns"]
+__all__ = [
+    "TurnBets",
+    "TurnIndex",
+    "is_turns_game",
+    "pre_flop_picks",
+    "solve_holdem_turns",
+    "turn_bets",
+    "turn_outcomes",
+]
 
 
 def is_turns_game(game: BankedGame) -> bool:
@@ -175,22 +184,51 @@ def _turn_work(deck: Deck) -> TurnWork:
     )  # fmt: skip
 
 
-def solve_holdem_turns(
-    game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
-) -> HoldemSolution:
-    """Solve ``game`` on ``deck`` with the optimal strategy, or with a named strategy's rules
-    before the flop and the best actions after it."""
+class TurnBets(NamedTuple):
+    """A game of this shape (:func:`_check`ed): its decisions' stages and actions, the money at
+    the start, per bet before the flop the money with neither later bet, the turn's, the flop's
+    and both (``paths``), the paytable lines' code per hand value and lines per code, the
+    scaled nets of those states (``state_nets``, by line and bucket, flattened) and of a fold,
+    and the showdown buckets kept (4: a dealer who does not qualify in one bucket, or 6)."""
+
+    stages: tuple[str, str, str]
+    start: tuple[int, ...]
+    pre: list[Choice]
+    flop: list[Choice]
+    turn: list[Choice]
+    flop_bets: tuple[Choice, Choice]
+    turn_bets: tuple[Choice, Choice]
+    paths: dict[str, tuple[tuple[int, ...] | None, ...]]
+    code: np.ndarray
+    combos: np.ndarray
+    state_nets: list[np.ndarray]
+    fold_net: np.ndarray
+    buckets: int
+
+    @property
+    def flop_net(self) -> np.ndarray:
+        """What the flop's bet adds to a deal's net, by line and bucket."""
+        net: np.ndarray = self.state_nets[2] - self.state_nets[0]
+        return net
+
+    @property
+    def turn_net(self) -> np.ndarray:
+        """What the turn's bet adds to a deal's net, by line and bucket."""
+        net: np.ndarray = self.state_nets[1] - self.state_nets[0]
+        return net
+
+
+def turn_bets(game: BankedGame) -> TurnBets:
+    """The actions of ``game`` (this solver's shape, else an OptionError) and their money."""
     stages = _check(game)
-    n = len(deck)
     names = list(game.wagers)
     start = tuple(w.initial for w in game.wagers.values())
     pre, flop, turn = (choices_of(game, d) for d in game.decisions)
     flop_bets = (next(c for c in flop if not c.wager), next(c for c in flop if c.wager))
     turn_bets = (next(c for c in turn if not c.wager), next(c for c in turn if c.wager))
-    pre_bets = [c for c in pre if c.wager]
     # per bet before the flop: its states with neither later bet, the turn's, the flop's, both
     paths: dict[str, tuple[tuple[int, ...] | None, ...]] = {}
-    for c in pre_bets:
+    for c in (c for c in pre if c.wager):
         state = c.apply(start, names)
         assert state is not None
         flopped = flop_bets[1].apply(state, names)
@@ -202,16 +240,58 @@ def solve_holdem_turns(
     *state_nets, fold_net = nets
     merged = all((np.diff(net[:, [0, 4, 5]], axis=1) == 0).all() for net in state_nets)
     buckets = MERGED if merged else BUCKETS
-    state_nets = [net[:, :buckets].reshape(-1) for net in state_nets]
+    flat = [net[:, :buckets].reshape(-1) for net in state_nets]
+    return TurnBets(stages, start, pre, flop, turn, flop_bets, turn_bets, paths, code, combos,
+                    flat, fold_net, buckets)  # fmt: skip
+
+
+def pre_flop_picks(
+    game: BankedGame, bets: TurnBets, totals: np.ndarray, named: list[int] | None = None
+) -> tuple[list[Choice], tuple[np.ndarray, ...], np.ndarray]:
+    """The action before the flop of each class (a row of ``totals``: the counts of every deal,
+    of those with the turn's bet, the flop's, both, ``width`` columns each): the best one (ties
+    by the game's ``prefer``), or ``named``'s; and the counts by path (neither later bet, the
+    turn's only, the flop's only, both) and the deals, per class."""
+    every, on_turn, on_flop, both = np.split(totals, 4, axis=1)
+    by_path = (every - on_turn - on_flop + both, on_turn - both, on_flop - both, both)
+    deals = every.sum(axis=1)
+    worth = {
+        name: sum(counts @ bets.state_nets[4 * i + j] for j, counts in enumerate(by_path))
+        for i, name in enumerate(bets.paths)
+    }
+    worth["fold"] = int(bets.fold_net[0, 0]) * deals
+    order = [bets.pre[i] for i in preference_order(game, bets.pre)]
+    picks = []
+    for k in range(len(deals)):
+        if named is not None:
+            picks.append(bets.pre[named[k]])
+            continue
+        best = order[0]
+        for c in order[1:]:
+            if worth[c.name][k] > worth[best.name][k]:
+                best = c
+        picks.append(best)
+    return picks, by_path, deals
+
+
+def solve_holdem_turns(
+    game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
+) -> HoldemSolution:
+    """Solve ``game`` on ``deck`` with the optimal strategy, or with a named strategy's rules
+    before the flop and the best actions after it."""
+    bets = turn_bets(game)
+    stages, start, pre, paths = bets.stages, bets.start, bets.pre, bets.paths
+    flop_bets, buckets = bets.flop_bets, bets.buckets
+    n = len(deck)
     cls, reps = hole_classes(deck)
     choices = TurnChoices(
-        flop_net=state_nets[2] - state_nets[0], turn_net=state_nets[1] - state_nets[0],
+        flop_net=bets.flop_net, turn_net=bets.turn_net,
         bet_first=np.array([game.prefer == "larger_bet"]), buckets=np.array([buckets]),
         hole_class=cls, values5=values_of(RANKING, deck),
     )  # fmt: skip
     work, weights, boards = flop_work(deck)
     turns = _turn_work(deck)
-    width = len(combos) * buckets
+    width = len(bets.combos) * buckets
     tasks = (len(weights) + FLOPS_PER_TASK - 1) // FLOPS_PER_TASK
     holes = comb(n, 2)
     out = TurnsDecided(
@@ -220,31 +300,11 @@ def solve_holdem_turns(
         turn_picks=np.full(len(subset_classes(deck, 4).reps) * holes, -1, dtype=np.int8),
         totals=np.zeros((tasks, len(reps), 4 * width), dtype=np.int64),
     )  # fmt: skip
-    table = holdem_tables(game, deck, code)
+    table = holdem_tables(game, deck, bets.code)
     solve_turns(work, turns, table, board_table(boards, table), choices, out)
-    every, on_turn, on_flop, both = np.split(out.totals.sum(axis=0), 4, axis=1)
-    by_path = (every - on_turn - on_flop + both, on_turn - both, on_flop - both, both)
-    deals = every.sum(axis=1)
-    worth = {
-        c.name: sum(counts @ state_nets[4 * i + j] for j, counts in enumerate(by_path))
-        for i, c in enumerate(pre_bets)
-    }
-    worth["fold"] = int(fold_net[0, 0]) * deals
-    order = [pre[i] for i in preference_order(game, pre)]
     named = named_pre_flop(game, policy, pre, deck, reps)
-    picks = []
-    for k in range(len(reps)):
-        if named is not None:
-            picks.append(pre[named[k]])
-            continue
-        best = order[0]
-        for c in order[1:]:
-            if worth[c.name][k] > worth[best.name][k]:
-                best = c
-        picks.append(best)
-    outcomes, taken = _outcomes(game, stages, start, picks, paths, combos, buckets,
-                                (by_path, deals), (flop_bets, turn_bets))  # fmt: skip
-    taken = every_action(taken, (pre, flop, turn))
+    picks, by_path, deals = pre_flop_picks(game, bets, out.totals.sum(axis=0), named)
+    outcomes, taken = turn_outcomes(game, bets, picks, (by_path, deals))
     played = np.array([bool(p.wager) for p in picks])[cls]  # per hole pair: reaches the flop's
     words, table_rows = street_words(
         stages, picks, reps, deck, taken, (out.picks, out.hand5), weights, played, flop_bets
@@ -261,27 +321,27 @@ def solve_holdem_turns(
             DecisionPoint(stages[0], 2, tuple(pre), {start: pre_picks}),
             DecisionPoint(stages[1], 5, flop_bets,
                           LazyPicks(flop_states, lambda: full_flop_picks(deck, flop_picks)), own=2),
-            DecisionPoint(stages[2], 6, turn_bets, LazyPicks(turn_states, lambda: turn_picks), own=2,
-                          indexer=TurnIndex(deck)),
+            DecisionPoint(stages[2], 6, bets.turn_bets, LazyPicks(turn_states, lambda: turn_picks),
+                          own=2, indexer=TurnIndex(deck)),
         ),
     )  # fmt: skip
     return HoldemSolution(tuple(outcomes), taken, words, table_rows, strategy)
 
 
-def _outcomes(
+def turn_outcomes(
     game: BankedGame,
-    stages: tuple[str, str, str],
-    start: tuple[int, ...],
+    bets: TurnBets,
     picks: Sequence[Choice],
-    paths: dict[str, tuple[tuple[int, ...] | None, ...]],
-    combos: np.ndarray,
-    buckets: int,
     sums: tuple[tuple[np.ndarray, ...], np.ndarray],
-    later: tuple[tuple[Choice, Choice], tuple[Choice, Choice]],
 ) -> tuple[list[Outcome], dict[str, dict[str, int]]]:
-    """The deals by way they end, and by action taken at each decision."""
+    """The deals by way they end, and by action taken at each decision (every action named),
+    from each class's action before the flop (``picks``) and its counts by path and deals
+    (:func:`pre_flop_picks`)."""
+    stages, start, paths, combos, buckets = (
+        bets.stages, bets.start, bets.paths, bets.combos, bets.buckets,
+    )  # fmt: skip
     by_path, deals = sums
-    (flop_stay, flop_bet), (turn_stay, turn_bet) = later
+    (flop_stay, flop_bet), (turn_stay, turn_bet) = bets.flop_bets, bets.turn_bets
     counts: dict[tuple[int, ...], np.ndarray] = {}
     taken: list[Counter[str]] = [Counter(), Counter(), Counter()]
     folded = 0
@@ -311,4 +371,5 @@ def _outcomes(
                     outcomes.append(Outcome(state, False, b, tuple(map(int, lines)), int(count)))
     if folded:
         outcomes.append(Outcome(start, True, -1, (), folded))
-    return outcomes, {stage: dict(t) for stage, t in zip(stages, taken, strict=True)}
+    by_stage = {stage: dict(t) for stage, t in zip(stages, taken, strict=True)}
+    return outcomes, every_action(by_stage, (bets.pre, bets.flop, bets.turn))

@@ -23,7 +23,7 @@ from casino_sim.games.banked.language.holdem_kernels import (
     add_row,
 )
 
-__all__ = ["TurnChoices", "TurnSums", "TurnWork", "TurnsDecided", "solve_turns"]
+__all__ = ["TurnChoices", "TurnSums", "TurnWork", "TurnsDecided", "card_type", "solve_turns"]
 
 
 class TurnWork(NamedTuple):
@@ -118,8 +118,12 @@ def _turn_sums(n: int, width: int) -> TurnSums:
 
 
 @njit(cache=True, inline="always")
-def _kind(code: int, suit: int) -> int:
-    """A card's type on a board of flush suit ``suit``."""
+def card_type(code: int, suit: int) -> int:
+    """A card's type on a board of flush suit ``suit`` (4, or any other suit: none).
+
+    >>> card_type(51, 3), card_type(51, 4)  # the ace of spades
+    (25, 24)
+    """
     return 2 * (code >> 2) + (1 if (code & 3) == suit else 0)
 
 
@@ -170,7 +174,7 @@ def _sum_rivers(
                 every[suit, pair, col + k] += counts[at, k]
             sums.row_of[pair] = at
             sums.board_of[pair] = marker
-        kr = _kind(codes[r], suit)
+        kr = card_type(codes[r], suit)
         for other in range(TYPES):
             pair = min(kr, other) * TYPES + max(kr, other)
             if sums.board_of[pair] == marker:
@@ -196,7 +200,7 @@ def _decide_turn(
     every, holding = sums.every, sums.holding
     for suit in range(5):
         for c in range(n):
-            kinds[suit, c] = _kind(codes[c], suit)
+            kinds[suit, c] = card_type(codes[c], suit)
     for y in range(1, n):
         if y == flop[0] or y == flop[1] or y == flop[2] or y == turn:
             continue

@@ -30,6 +30,7 @@ from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.actions import choices_of
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck
 from casino_sim.games.banked.language.holdem_leak import analyze_holdem_leak, is_holdem_leak_game
+from casino_sim.games.banked.language.holdem_turn_leak import analyze_turn_leak, is_turn_leak_game
 from casino_sim.games.banked.language.kernels import seen_card_counts
 from casino_sim.games.banked.language.leak_kinds import Leak, LeakAnalysis, parse_leak
 from casino_sim.games.banked.language.nets import NetsByValue, best_action
@@ -56,7 +57,8 @@ _RANKS = "23456789TJQKA"
 def analyze_leak(game: BankedGame, leak: Leak, *, deck: Deck = FULL_DECK) -> LeakAnalysis:
     """The optimal strategy and exact figures of ``game`` when the player sees ``leak`` of the
     dealer's cards (``share:K``: :func:`.sharing.analyze_share`; a dealer card up:
-    :mod:`.upcard_leak`; hold'em with a bet before the flop: :mod:`.holdem_leak`)."""
+    :mod:`.upcard_leak`; hold'em with a bet before the flop: :mod:`.holdem_leak`, and with a
+    bet on the turn too: :mod:`.holdem_turn_leak`)."""
     from casino_sim.games.banked.language import solve_banked
 
     if leak.kind != "dealer":
@@ -65,6 +67,8 @@ def analyze_leak(game: BankedGame, leak: Leak, *, deck: Deck = FULL_DECK) -> Lea
         return analyze_upcard_leak(game, leak, deck)
     if is_holdem_leak_game(game):  # Ultimate Texas Hold'em's shape
         return analyze_holdem_leak(game, leak, deck)
+    if is_turn_leak_game(game):  # Texas Hold'em Bonus's shape
+        return analyze_turn_leak(game, leak, deck)
     try:
         check_showdown(game)
     except OptionError:
@@ -72,7 +76,7 @@ def analyze_leak(game: BankedGame, leak: Leak, *, deck: Deck = FULL_DECK) -> Lea
             f"--leak {leak.label}: {game.name} is not a one-decision showdown against a hidden "
             "dealer hand; the leak analysis solves those (Three Card Poker), games with a dealer "
             "card up (Caribbean Stud) and hold'em with a bet before the flop (Ultimate Texas "
-            "Hold'em) this release"
+            "Hold'em, Texas Hold'em Bonus) this release"
         ) from None
     stage = game.stages[0]
     if not 1 <= leak.cards < stage.dealer:
