@@ -57,6 +57,7 @@ from casino_sim.games.banked.language.hands import ranking_values as values_of
 from casino_sim.games.banked.language.holdem import (
     RANKING,
     HoldemSolution,
+    LastCount,
     every_board_class,
     flop_work,
     full_flop_picks,
@@ -88,11 +89,13 @@ from casino_sim.games.banked.language.symmetry import subset_classes, suit_perms
 __all__ = [
     "TurnBets",
     "TurnIndex",
+    "TurnSums",
     "is_turns_game",
     "pre_flop_picks",
     "solve_holdem_turns",
     "turn_bets",
     "turn_outcomes",
+    "turn_sums",
 ]
 
 
@@ -274,24 +277,28 @@ def pre_flop_picks(
     return picks, by_path, deals
 
 
-def solve_holdem_turns(
-    game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
-) -> HoldemSolution:
-    """Solve ``game`` on ``deck`` with the optimal strategy, or with a named strategy's rules
-    before the flop and the best actions after it."""
+class TurnSums(NamedTuple):
+    """What :func:`solve_holdem_turns` counts before it decides the first action, the same for
+    the optimal strategy and every named one: the flop and turn decisions and the totals by hole
+    class (``out``), and the flops' weights."""
+
+    out: TurnsDecided
+    weights: np.ndarray
+
+
+def _count_turns(game: BankedGame, deck: Deck) -> TurnSums:
+    """The counts of ``game`` on ``deck`` every strategy of it shares."""
     bets = turn_bets(game)
-    stages, start, pre, paths = bets.stages, bets.start, bets.pre, bets.paths
-    flop_bets, buckets = bets.flop_bets, bets.buckets
     n = len(deck)
     cls, reps = hole_classes(deck)
     choices = TurnChoices(
         flop_net=bets.flop_net, turn_net=bets.turn_net,
-        bet_first=np.array([game.prefer == "larger_bet"]), buckets=np.array([buckets]),
+        bet_first=np.array([game.prefer == "larger_bet"]), buckets=np.array([bets.buckets]),
         hole_class=cls, values5=values_of(RANKING, deck),
     )  # fmt: skip
     work, weights, boards = flop_work(deck)
     turns = _turn_work(deck)
-    width = len(bets.combos) * buckets
+    width = len(bets.combos) * bets.buckets
     tasks = (len(weights) + FLOPS_PER_TASK - 1) // FLOPS_PER_TASK
     holes = comb(n, 2)
     out = TurnsDecided(
@@ -302,6 +309,23 @@ def solve_holdem_turns(
     )  # fmt: skip
     table = holdem_tables(game, deck, bets.code)
     solve_turns(work, turns, table, board_table(boards, table), choices, out)
+    return TurnSums(out, weights)
+
+
+#: :func:`_count_turns`, the last game's kept.
+turn_sums = LastCount(_count_turns)
+
+
+def solve_holdem_turns(
+    game: BankedGame, deck: Deck, *, policy: Sequence[StrategyRule] | None = None
+) -> HoldemSolution:
+    """Solve ``game`` on ``deck`` with the optimal strategy, or with a named strategy's rules
+    before the flop and the best actions after it (the counts of :func:`turn_sums`, shared)."""
+    bets = turn_bets(game)
+    stages, start, pre, paths = bets.stages, bets.start, bets.pre, bets.paths
+    flop_bets = bets.flop_bets
+    cls, reps = hole_classes(deck)
+    out, weights = turn_sums(game, deck)
     named = named_pre_flop(game, policy, pre, deck, reps)
     picks, by_path, deals = pre_flop_picks(game, bets, out.totals.sum(axis=0), named)
     outcomes, taken = turn_outcomes(game, bets, picks, (by_path, deals))
