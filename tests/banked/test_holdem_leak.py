@@ -2,9 +2,10 @@
 
 The engine (card types on each board and seen card, inclusion-exclusion over the player's
 cards, (flop, seen card) classes) against a plain enumeration on a reduced deck: every hole
-pair, seen card, board and dealer card dealt, hands valued by phevaluator (an independent
-library), every decision taken by backward induction from the enumerated sums; and random
-cells of the 52-card counts against a direct count.
+pair, seen card, board and dealer card dealt (numpy over the boards of each hole pair and seen
+card), hands valued by phevaluator (an independent library), every decision taken by backward
+induction from the enumerated sums; and random cells of the 52-card counts against a direct
+count.
 """
 
 from __future__ import annotations
@@ -45,73 +46,78 @@ def uth() -> BankedGame:
     return load_banked_game("banked/ultimate_texas_holdem")
 
 
-def _category(rank: int) -> str:
-    return next(name for name, end in CATEGORY_ENDS if rank <= end)
+def _deals_after(m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """With ``m`` cards left (positions 0..m-1) after the hole pair and the seen card: every
+    board (int[B, 5]), the dealer's cards left beside each (int[B, m - 5]), and per flop (by
+    its three positions) and turn and river its board's row (int[F, P])."""
+    boards = list(combinations(range(m), 5))
+    row = {board: i for i, board in enumerate(boards)}
+    others = [[c for c in range(m) if c not in board] for board in boards]
+    rows = [
+        [row[tuple(sorted((*flop, t, r)))]
+         for t, r in combinations([c for c in range(m) if c not in flop], 2)]
+        for flop in combinations(range(m), 3)
+    ]  # fmt: skip
+    return np.array(boards), np.array(others), np.array(rows)
 
 
 def brute_force_seen(game: BankedGame, deck: tuple[int, ...]) -> tuple[dict[str, Fraction], int]:
     """Each wager's net over every deal of ``deck``, each counted once per dealer card that can
     be the one seen, with the best strategy given it (ties to the smaller bet): per (hole, seen
-    card, board) every dealer card left is dealt and the river decided; the flop on the sums
-    over its turns and rivers; the start on the sums over its flops. Also the deals the player
-    bets 4x before the flop. Money in whole units of 1 / ``scale`` (the blind's 3 to 2)."""
+    card, board) every dealer card left is dealt (a board's row of showdowns, by numpy over the
+    boards) and the river decided; the flop on the sums over its turns and rivers; the start on
+    the sums over its flops. Also the deals the player bets 4x before the flop. Money in whole
+    units of 1 / ``scale`` (the blind's 3 to 2); hands valued by phevaluator (rank 1 best)."""
     pays = {line.hand: line.pays for line in game.wagers["blind"].resolve.paytable}
     scale = lcm(*(pay.denominator for pay in pays.values()))
     names = [format_card(c) for c in deck]
-    value = {sum(1 << c for c in cards): evaluate_cards(*(names[c] for c in cards))
-             for cards in combinations(range(len(deck)), 7)}  # fmt: skip
-    totals = [0, 0, 0]
+    n = len(deck)
+    value = np.zeros(1 << n, dtype=np.int64)  # of every seven cards, by their bits
+    for cards in combinations(range(n), 7):
+        value[sum(1 << c for c in cards)] = evaluate_cards(*(names[c] for c in cards))
+    ends = np.array([end for _, end in CATEGORY_ENDS])
+    blind_pays = np.array([int(pays.get(name, 0) * scale) for name, _ in CATEGORY_ENDS])
+    bit = 1 << np.arange(n, dtype=np.int64)
+    boards, others, rows = _deals_after(n - 3)
+    dealt = scale * others.shape[1]  # a board's dealer hands: the seen card and one card left
+    folded = np.array([-dealt, -dealt, 0])  # ante, blind, play of a fold after the river
+    totals = np.zeros(3, dtype=np.int64)
     raised = 0
-    for hole in combinations(range(len(deck)), 2):
+    for hole in combinations(range(n), 2):
         held = (1 << hole[0]) | (1 << hole[1])
-        for seen in (c for c in range(len(deck)) if c not in hole):
-            rest = [c for c in range(len(deck)) if c not in hole and c != seen]
-            showdown: dict[int, tuple[int, int, int, int]] = {}
-            for board in combinations(rest, 5):
-                table = sum(1 << c for c in board)
-                mine = value[held | table]
-                win = int(pays.get(_category(mine), 0) * scale)
-                ante = blind = play = dealt = 0
-                for other in (c for c in rest if c not in board):
-                    theirs = value[(1 << seen) | (1 << other) | table]
-                    if mine < theirs:  # the player's hand is better
-                        ante += scale if theirs <= WORST_PAIR else 0
-                        blind += win
-                        play += scale
-                    elif mine > theirs:
-                        ante -= scale if theirs <= WORST_PAIR else 0
-                        blind -= scale
-                        play -= scale
-                    dealt += scale
-                showdown[table] = (ante, blind, play, dealt)
-            every = [0, 0, 0]
-            checked = [0, 0, 0]
-            deals = 0
-            for flop in combinations(rest, 3):
-                top = sum(1 << c for c in flop)
-                sums = [0, 0, 0]
-                river = [0, 0, 0]
-                for t, r in combinations([c for c in rest if c not in flop], 2):
-                    ante, blind, play, dealt = showdown[top | (1 << t) | (1 << r)]
-                    sums = [sums[0] + ante, sums[1] + blind, sums[2] + play]
-                    deals += dealt // scale
-                    if ante + blind + play > -2 * dealt:  # ties: fold (the smaller bet)
-                        river = [river[0] + ante, river[1] + blind, river[2] + play]
-                    else:
-                        river = [river[0] - dealt, river[1] - dealt, river[2]]
-                bet = [sums[0], sums[1], 2 * sums[2]]
-                choice = bet if sum(bet) > sum(river) else river
-                checked = [x + y for x, y in zip(checked, choice, strict=True)]
-                every = [x + y for x, y in zip(every, sums, strict=True)]
+        for seen in (c for c in range(n) if c not in hole):
+            rest = np.array([c for c in range(n) if c not in hole and c != seen])
+            board_bits = bit[rest[boards]].sum(axis=1)
+            mine = value[held | board_bits]
+            theirs = value[(1 << seen) | bit[rest[others]] | board_bits[:, None]]
+            better, worse = mine[:, None] < theirs, mine[:, None] > theirs
+            qualifies = theirs <= WORST_PAIR
+            win = blind_pays[np.searchsorted(ends, mine)]
+            showdowns = np.stack(
+                [
+                    scale * ((better & qualifies).sum(axis=1) - (worse & qualifies).sum(axis=1)),
+                    win * better.sum(axis=1) - scale * worse.sum(axis=1),
+                    scale * (better.sum(axis=1) - worse.sum(axis=1)),
+                ],
+                axis=1,
+            )  # fmt: skip  (ante, blind, play) per board
+            dealt_rows = showdowns[rows]  # (flop, turn and river, wager)
+            sums = dealt_rows.sum(axis=1)
+            bet_river = dealt_rows.sum(axis=2) > -2 * dealt  # ties: fold (the smaller bet)
+            river = np.where(bet_river[:, :, None], dealt_rows, folded).sum(axis=1)
+            flop_bet = sums * np.array([1, 1, 2])
+            bet_flop = flop_bet.sum(axis=1) > river.sum(axis=1)
+            checked = np.where(bet_flop[:, None], flop_bet, river).sum(axis=0)
+            every = sums.sum(axis=0)
             best, multiple = checked, 0
             for m in (3, 4):  # the smaller bet first: a larger one must be better
-                option = [every[0], every[1], m * every[2]]
-                if sum(option) > sum(best):
+                option = every * np.array([1, 1, m])
+                if option.sum() > best.sum():
                     best, multiple = option, m
-            raised += deals if multiple == 4 else 0
-            totals = [x + y for x, y in zip(totals, best, strict=True)]
+            raised += rows.size * others.shape[1] if multiple == 4 else 0
+            totals += best
     returns = {
-        w: Fraction(t, scale) for w, t in zip(("ante", "blind", "play"), totals, strict=True)
+        w: Fraction(int(t), scale) for w, t in zip(("ante", "blind", "play"), totals, strict=True)
     }
     return returns, raised
 
