@@ -100,7 +100,7 @@ def brute_force_seen(game: BankedGame, deck: tuple[int, ...]) -> tuple[dict[str,
                     scale * (better.sum(axis=1) - worse.sum(axis=1)),
                 ],
                 axis=1,
-            )  # fmt: skip  (ante, blind, play) per board
+            )  # (ante, blind, play) per board
             dealt_rows = showdowns[rows]  # (flop, turn and river, wager)
             sums = dealt_rows.sum(axis=1)
             bet_river = dealt_rows.sum(axis=2) > -2 * dealt  # ties: fold (the smaller bet)
