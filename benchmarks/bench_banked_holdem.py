@@ -3,7 +3,8 @@ analyses: cold (a fresh process, compiling and building tables) and warm (solved
 timed), on 2 threads and on one, beside a plain-Python loop.
 
 Run: python benchmarks/bench_banked_holdem.py [GAME...] (default: the four)
-     python benchmarks/bench_banked_holdem.py --leak (Ultimate Texas Hold'em, one dealer card seen)
+     python benchmarks/bench_banked_holdem.py --leak [GAME...] (one dealer card seen; default
+     Ultimate Texas Hold'em, also banked/texas_holdem_bonus)
 Targets (DESIGN.md): exact, compiled, no cached result <= 10 s on 2 cores; <= 60 s from cold;
 the leak (issue 25) <= 5 minutes once compiled, beside a plain-Python loop over the showdowns
 it sums (one hole pair, card seen and board against every other dealer card), extrapolated to
@@ -54,11 +55,11 @@ print(json.dumps({"cold": cold, "warm": warm, "edge": str(a.house_edge),
 
 
 CHILD_LEAK = r"""
-import json, time
+import json, sys, time
 from casino_sim.config import load_banked_game
 from casino_sim.games.banked.language.leak_kinds import parse_leak
 from casino_sim.games.banked.language.leaks import analyze_leak
-game = load_banked_game("banked/ultimate_texas_holdem")
+game = load_banked_game(sys.argv[1])
 analyze_leak(game, parse_leak("dealer:1"), deck=tuple(range(24, 52, 2)))  # compiles the kernels
 t0 = time.perf_counter()
 leak = analyze_leak(game, parse_leak("dealer:1"))
@@ -180,16 +181,17 @@ def plain_python_leak(sample: int) -> float:
     return (time.perf_counter() - start) / sample * comb(52, 2) * 50 * comb(49, 5)
 
 
-def leak() -> None:
-    """Ultimate Texas Hold'em with one dealer card seen: compiled, then timed on 2 threads."""
+def leak(game: str) -> None:
+    """``game`` (a hold'em game) with one dealer card seen: compiled, then timed on 2 threads."""
     env = {**os.environ, "NUMBA_NUM_THREADS": "2"}
     out = subprocess.run(
-        [sys.executable, "-c", CHILD_LEAK], capture_output=True, text=True, check=True, env=env
-    )
+        [sys.executable, "-c", CHILD_LEAK, game], capture_output=True, text=True, check=True,
+        env=env,
+    )  # fmt: skip
     got = json.loads(out.stdout)
     plain = plain_python_leak(sample=200)
     seconds = float(got["seconds"])
-    print(f"banked/ultimate_texas_holdem --leak dealer:1 exact: house edge "
+    print(f"{game} --leak dealer:1 exact: house edge "
           f"{100 * got['edge_float']:.4f}% ({got['edge']}), element of risk "
           f"{100 * got['risk']:.4f}%")  # fmt: skip
     print(f"  2 threads, compiled: {seconds:.1f} s (target 300 s) "
@@ -199,8 +201,9 @@ def leak() -> None:
 
 
 def main() -> None:
-    if sys.argv[1:] == ["--leak"]:
-        leak()
+    if sys.argv[1:2] == ["--leak"]:
+        for game in sys.argv[2:] or ["banked/ultimate_texas_holdem"]:
+            leak(game)
         return
     games = sys.argv[1:] or [
         "banked/casino_holdem",
