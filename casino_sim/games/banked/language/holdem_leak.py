@@ -62,6 +62,7 @@ __all__ = [
     "analyze_holdem_leak",
     "is_holdem_leak_game",
     "one_card_seen",
+    "say_how_long",
     "seen_choices",
     "seen_classes",
     "seen_tasks",
@@ -129,6 +130,16 @@ def seen_tasks(deck: Deck) -> SeenTasks:
     )  # fmt: skip
 
 
+def say_how_long(leak: Leak, tasks: SeenTasks, per_second: float) -> None:
+    """Log the time ``tasks`` will take at ``per_second`` (flop, seen card) classes a second,
+    when it is over a minute."""
+    if len(tasks.seen) > 60 * per_second:
+        log.info(
+            "--leak %s: deciding %s (flop, seen card) classes, about %s here",
+            leak.label, f"{len(tasks.seen):,}", duration(len(tasks.seen) / per_second),
+        )  # fmt: skip
+
+
 def seen_choices(game: BankedGame, deck: Deck) -> SeenChoices:
     """The scaled money of the play bet made on the flop and after the river, a fold's loss,
     the tie rule and the classes of (seen card, hole pair) of ``game`` on ``deck``."""
@@ -183,11 +194,7 @@ def analyze_holdem_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) ->
     choices = seen_choices(game, deck)
     reps = seen_classes(deck)[1]
     tasks = seen_tasks(deck)
-    if len(tasks.seen) > 60 * TASKS_PER_SECOND:
-        log.info(
-            "--leak %s: deciding %s (flop, seen card) classes, about %s here",
-            leak.label, f"{len(tasks.seen):,}", duration(len(tasks.seen) / TASKS_PER_SECOND),
-        )  # fmt: skip
+    say_how_long(leak, tasks, TASKS_PER_SECOND)
     cols = len(combos) * BUCKETS
     totals = np.zeros((CHUNKS, len(reps), 3 * cols + 1), dtype=np.int64)
     solve_seen(tasks, holdem_tables(game, deck, code), choices, totals)

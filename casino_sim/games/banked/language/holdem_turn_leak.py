@@ -35,18 +35,17 @@ True
 
 from __future__ import annotations
 
-import logging
 from math import comb
 
 import numpy as np
 
 from casino_sim.config.banked_game import BankedGame
-from casino_sim.engine.durations import duration
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck
 from casino_sim.games.banked.language.holdem import holdem_tables
 from casino_sim.games.banked.language.holdem_boards import BUCKETS
 from casino_sim.games.banked.language.holdem_leak import (
     one_card_seen,
+    say_how_long,
     seen_classes,
     seen_tasks,
     seen_words,
@@ -68,11 +67,10 @@ from casino_sim.games.banked.language.outcomes import summarize
 
 __all__ = ["analyze_turn_leak", "is_turn_leak_game"]
 
-log = logging.getLogger("casino_sim.leak")
 #: (flop, seen card) classes solved per second on the reference 2-core machine, compiled (52
-#: cards: 63,193 classes in about 310 s of CPU; the whole command took 4 to 5 min while
-#: another job shared the two cores).
-TASKS_PER_SECOND = 350
+#: cards: 63,193 classes in 163 s on the idle machine, 2026-11-28; 4 to 5 min while another job
+#: shared the two cores).
+TASKS_PER_SECOND = 380
 #: Sums kept apart (one set per chunk of the classes, added up at the end).
 CHUNKS = 16
 
@@ -100,11 +98,7 @@ def analyze_turn_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) -> L
     )  # fmt: skip
     nets = SeenTurnNets(bets.flop_net, bets.turn_net, np.array([bets.buckets]))
     tasks = seen_tasks(deck)
-    if len(tasks.seen) > 60 * TASKS_PER_SECOND:
-        log.info(
-            "--leak %s: deciding %s (flop, seen card) classes, about %s here",
-            leak.label, f"{len(tasks.seen):,}", duration(len(tasks.seen) / TASKS_PER_SECOND),
-        )  # fmt: skip
+    say_how_long(leak, tasks, TASKS_PER_SECOND)
     totals = np.zeros((CHUNKS, len(reps), 4 * width), dtype=np.int64)
     solve_seen_turns(tasks, holdem_tables(game, deck, bets.code), choices, nets, totals)
     picks, by_path, deals = pre_flop_picks(game, bets, totals.sum(axis=0))

@@ -38,7 +38,7 @@ from casino_sim.games.banked.language.holdem_leak_kernels import (
     seen_rows,
     seen_scratch,
 )
-from casino_sim.games.banked.language.holdem_turns_kernels import card_type
+from casino_sim.games.banked.language.holdem_turns_kernels import card_type, clear_touched
 
 __all__ = ["SeenTurnNets", "solve_seen_turns"]
 
@@ -386,14 +386,7 @@ def _decide_turn(
         base = 0 if sums.bets[at] else width
         for c in range(width):
             acc[base + c] -= size * v[c]
-    for suit in range(5):
-        if sums.seen[suit]:
-            touched = sums.touched[suit]
-            for i in range(touched[-1]):
-                sums.every[suit, touched[i]] = 0
-                sums.marked[suit, touched[i]] = False
-            touched[-1] = 0
-            sums.seen[suit] = False
+    clear_touched(sums.every, sums.touched, sums.marked, sums.seen)
     for g in range(met[-1]):
         sums.holding[sums.type_river[met[g]]] = 0
 

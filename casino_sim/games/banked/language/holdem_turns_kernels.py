@@ -23,7 +23,15 @@ from casino_sim.games.banked.language.holdem_kernels import (
     add_row,
 )
 
-__all__ = ["TurnChoices", "TurnSums", "TurnWork", "TurnsDecided", "card_type", "solve_turns"]
+__all__ = [
+    "TurnChoices",
+    "TurnSums",
+    "TurnWork",
+    "TurnsDecided",
+    "card_type",
+    "clear_touched",
+    "solve_turns",
+]
 
 
 class TurnWork(NamedTuple):
@@ -96,6 +104,23 @@ class TurnSums(NamedTuple):
     acc: np.ndarray
     v: np.ndarray
     sym: np.ndarray
+
+
+@njit(cache=True)
+def clear_touched(
+    every: np.ndarray, touched: np.ndarray, marked: np.ndarray, seen: np.ndarray
+) -> None:
+    """Zero the rows of ``every`` written over one turn's rivers, per flush suit met (``seen``)
+    the pairs of types listed in ``touched`` (their count last) and ``marked``: the next turn
+    starts from zero (:class:`TurnSums`' fields, and the hole-card leak's)."""
+    for suit in range(5):
+        if seen[suit]:
+            written = touched[suit]
+            for i in range(written[-1]):
+                every[suit, written[i]] = 0
+                marked[suit, written[i]] = False
+            written[-1] = 0
+            seen[suit] = False
 
 
 @njit(cache=True)
@@ -229,14 +254,7 @@ def _decide_turn(
             if bet:
                 for k in range(width):
                     acc[width + k] += np.int32(size) * v[k]
-    for suit in range(5):
-        if sums.seen[suit]:
-            touched = sums.touched[suit]
-            for i in range(touched[-1]):
-                sums.every[suit, touched[i]] = 0
-                sums.marked[suit, touched[i]] = False
-            touched[-1] = 0
-            sums.seen[suit] = False
+    clear_touched(sums.every, sums.touched, sums.marked, sums.seen)
     for r in range(n):
         if r != flop[0] and r != flop[1] and r != flop[2] and r != turn:
             sums.holding[r] = 0
