@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import logging
 from collections import defaultdict
+from collections.abc import Sequence
 from functools import cache
 from math import comb
 
@@ -55,7 +56,7 @@ from casino_sim.games.banked.language.holdem_streets import (
 from casino_sim.games.banked.language.holdem_turns import is_turns_game
 from casino_sim.games.banked.language.leak_kinds import Leak, LeakAnalysis
 from casino_sim.games.banked.language.nets import preference_order
-from casino_sim.games.banked.language.outcomes import summarize
+from casino_sim.games.banked.language.outcomes import Outcome, summarize
 from casino_sim.games.banked.language.symmetry import subset_classes, suit_perms
 
 __all__ = [
@@ -65,6 +66,7 @@ __all__ = [
     "say_how_long",
     "seen_choices",
     "seen_classes",
+    "seen_leak",
     "seen_tasks",
     "seen_words",
 ]
@@ -181,8 +183,6 @@ def one_card_seen(game: BankedGame, leak: Leak) -> None:
 def analyze_holdem_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) -> LeakAnalysis:
     """The exact figures of ``game`` (:mod:`.holdem_streets`' shape) when the player sees one
     of the dealer's two cards before the flop."""
-    from casino_sim.games.banked.language import solve_banked
-
     stages = _check(game)
     one_card_seen(game, leak)
     start = tuple(w.initial for w in game.wagers.values())
@@ -220,10 +220,25 @@ def analyze_holdem_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) ->
                                 (flop_stay, flop_bet, river_fold, river_bet, pre_bets, states))  # fmt: skip
     taken = {s: {c.name: taken[s].get(c.name, 0) for c in options}
              for s, options in zip(stages, (pre, flop, river), strict=True)}  # fmt: skip
-    words, table = seen_words(stages, picks, reps, deck, taken, every.sum(axis=1))
+    words = seen_words(stages, picks, reps, deck, taken, every.sum(axis=1))
+    return seen_leak(game, leak, deck, outcomes, taken, words)
+
+
+def seen_leak(
+    game: BankedGame,
+    leak: Leak,
+    deck: Deck,
+    outcomes: Sequence[Outcome],
+    taken: dict[str, dict[str, int]],
+    words: tuple[tuple[str, ...], tuple[tuple[str, str], ...]],
+) -> LeakAnalysis:
+    """A hold'em leak's figures from its outcomes, its decisions (``taken``) and their words
+    (:func:`seen_words`), beside the edge without the leak."""
+    from casino_sim.games.banked.language import solve_banked
+
     analysis = summarize(
         game, outcomes, strategy="optimal, seeing one of the dealer's cards", deck_cards=len(deck),
-        decisions=taken, words=words, table=table,
+        decisions=taken, words=words[0], table=words[1],
     )  # fmt: skip
     without = solve_banked(game, deck=deck).analysis.house_edge
     return LeakAnalysis(leak, analysis, without, comb(game.stages[0].dealer, 1))

@@ -35,8 +35,6 @@ True
 
 from __future__ import annotations
 
-from math import comb
-
 import numpy as np
 
 from casino_sim.config.banked_game import BankedGame
@@ -47,6 +45,7 @@ from casino_sim.games.banked.language.holdem_leak import (
     one_card_seen,
     say_how_long,
     seen_classes,
+    seen_leak,
     seen_tasks,
     seen_words,
 )
@@ -63,7 +62,6 @@ from casino_sim.games.banked.language.holdem_turns import (
     turn_outcomes,
 )
 from casino_sim.games.banked.language.leak_kinds import Leak, LeakAnalysis
-from casino_sim.games.banked.language.outcomes import summarize
 
 __all__ = ["analyze_turn_leak", "is_turn_leak_game"]
 
@@ -84,8 +82,6 @@ def is_turn_leak_game(game: BankedGame) -> bool:
 def analyze_turn_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) -> LeakAnalysis:
     """The exact figures of ``game`` (:mod:`.holdem_turns`' shape) when the player sees one of
     the dealer's two cards before the flop."""
-    from casino_sim.games.banked.language import solve_banked
-
     bets = turn_bets(game)
     one_card_seen(game, leak)
     width = len(bets.combos) * bets.buckets
@@ -103,10 +99,5 @@ def analyze_turn_leak(game: BankedGame, leak: Leak, deck: Deck = FULL_DECK) -> L
     solve_seen_turns(tasks, holdem_tables(game, deck, bets.code), choices, nets, totals)
     picks, by_path, deals = pre_flop_picks(game, bets, totals.sum(axis=0))
     outcomes, taken = turn_outcomes(game, bets, picks, (by_path, deals))
-    words, table = seen_words(bets.stages, picks, reps, deck, taken, deals)
-    analysis = summarize(
-        game, outcomes, strategy="optimal, seeing one of the dealer's cards", deck_cards=len(deck),
-        decisions=taken, words=words, table=table,
-    )  # fmt: skip
-    without = solve_banked(game, deck=deck).analysis.house_edge
-    return LeakAnalysis(leak, analysis, without, comb(game.stages[0].dealer, 1))
+    words = seen_words(bets.stages, picks, reps, deck, taken, deals)
+    return seen_leak(game, leak, deck, outcomes, taken, words)

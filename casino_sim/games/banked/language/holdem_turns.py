@@ -67,8 +67,8 @@ from casino_sim.games.banked.language.holdem import (
 )
 from casino_sim.games.banked.language.holdem_boards import BUCKETS, board_table
 from casino_sim.games.banked.language.holdem_kernels import FLOPS_PER_TASK, MERGED
+from casino_sim.games.banked.language.holdem_picks import LazyPicks
 from casino_sim.games.banked.language.holdem_streets import (
-    LazyPicks,
     every_action,
     hole_classes,
     later_optimal,
