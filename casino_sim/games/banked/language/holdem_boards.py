@@ -27,8 +27,10 @@ __all__ = [
     "HoldemTables",
     "board_classes",
     "board_counts",
+    "board_shape",
     "board_table",
     "count_boards",
+    "pair_value",
 ]
 
 #: Types of card on a board: 13 ranks, of the flush suit or not.
@@ -110,15 +112,11 @@ def _hands_with(a: int, b: int, many: np.ndarray, into: np.ndarray, sign: int) -
         into[b] += sign * many[a]
 
 
-@njit(cache=True)
-def board_counts(board: np.ndarray, rest: np.ndarray, tables: HoldemTables, work: Scratch) -> int:
-    """Count the showdowns of every hand of the cards ``rest`` (positions) on ``board``.
-
-    Fills ``work``: the cards left of each type, and per pair of types (a row:
-    ``first`` <= ``second``) its value and ``counts[row]`` over the dealer hands left, by the
-    showdown buckets of :data:`~.outcomes.SHOWDOWNS` (a dealer who does not qualify: 0, 4, 5 by
-    whose hand is better); returns the number of rows.
-    """
+@njit(cache=True, inline="always")
+def board_shape(board: np.ndarray, tables: HoldemTables) -> tuple[int, int, int, int]:
+    """A five-card board (positions) as its cards' types see it: the row of its ranks (the
+    ranks' key's ``key_index5``), its flush suit (-1: none, fewer than three of a suit), the
+    cards of that suit and their ranks as a bit mask."""
     codes = tables.codes
     suits = 0  # four 4-bit counts
     key = 0
@@ -137,7 +135,29 @@ def board_counts(board: np.ndarray, rest: np.ndarray, tables: HoldemTables, work
         code = codes[board[i]]
         if (code & 3) == flush_suit:
             mask |= 1 << (code >> 2)
-    row = tables.key_index5[key]
+    return int(tables.key_index5[key]), flush_suit, suited, mask
+
+
+@njit(cache=True, inline="always")
+def pair_value(a: int, b: int, row: int, suited: int, mask: int, tables: HoldemTables) -> int:
+    """The best five of a board (its :func:`board_shape`: rank row ``row``, ``suited`` cards of
+    its flush suit, their ranks ``mask``) with two cards of types ``a`` and ``b``."""
+    if suited + (a & 1) + (b & 1) >= 5:
+        return int(tables.flush_high[mask | ((a & 1) << (a >> 1)) | ((b & 1) << (b >> 1))])
+    return int(tables.pair_values[row, tables.pair_index[a >> 1, b >> 1]])
+
+
+@njit(cache=True)
+def board_counts(board: np.ndarray, rest: np.ndarray, tables: HoldemTables, work: Scratch) -> int:
+    """Count the showdowns of every hand of the cards ``rest`` (positions) on ``board``.
+
+    Fills ``work``: the cards left of each type, and per pair of types (a row:
+    ``first`` <= ``second``) its value and ``counts[row]`` over the dealer hands left, by the
+    showdown buckets of :data:`~.outcomes.SHOWDOWNS` (a dealer who does not qualify: 0, 4, 5 by
+    whose hand is better); returns the number of rows.
+    """
+    codes = tables.codes
+    row, flush_suit, suited, mask = board_shape(board, tables)
     many = work.many
     many[:] = 0
     for i in range(rest.shape[0]):
@@ -172,9 +192,7 @@ def board_counts(board: np.ndarray, rest: np.ndarray, tables: HoldemTables, work
             b = present[j]
             if a == b and many[a] < 2:
                 continue
-            value = tables.pair_values[row, tables.pair_index[a >> 1, b >> 1]]
-            if suited + (a & 1) + (b & 1) >= 5:
-                value = tables.flush_high[mask | ((a & 1) << (a >> 1)) | ((b & 1) << (b >> 1))]
+            value = pair_value(a, b, row, suited, mask, tables)
             work.values[n_rows] = value
             work.order[n_rows] = value * 1024 + n_rows
             work.first[n_rows] = a

@@ -21,7 +21,13 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange
 
-from casino_sim.games.banked.language.holdem_boards import BUCKETS, TYPES, HoldemTables
+from casino_sim.games.banked.language.holdem_boards import (
+    BUCKETS,
+    TYPES,
+    HoldemTables,
+    board_shape,
+    pair_value,
+)
 
 __all__ = ["SeenChoices", "SeenScratch", "SeenTasks", "seen_rows", "seen_scratch", "solve_seen"]
 
@@ -86,15 +92,6 @@ def seen_scratch() -> SeenScratch:
     )  # fmt: skip
 
 
-@njit(cache=True, inline="always")
-def _value(a: int, b: int, row: int, suited: int, mask: int, tables: HoldemTables) -> int:
-    """The best five of the board (rank row ``row``; ``suited`` cards of its flush suit, their
-    ranks ``mask``) with two cards of types ``a`` and ``b``."""
-    if suited + (a & 1) + (b & 1) >= 5:
-        return int(tables.flush_high[mask | ((a & 1) << (a >> 1)) | ((b & 1) << (b >> 1))])
-    return int(tables.pair_values[row, tables.pair_index[a >> 1, b >> 1]])
-
-
 @njit(cache=True)
 def seen_rows(
     board: np.ndarray, seen: int, tables: HoldemTables, choices: SeenChoices, work: SeenScratch
@@ -105,25 +102,8 @@ def seen_rows(
     river action the better of a bet and a fold on them (ties: ``choices.bet_first``)."""
     codes = tables.codes
     n = codes.shape[0]
-    suits = 0  # four 4-bit counts
-    key = 0
-    for i in range(5):
-        code = codes[board[i]]
-        suits += 1 << ((code & 3) << 2)
-        key += tables.rank_keys[code >> 2]
-    flush_suit = -1
-    suited = 0
-    for s in range(4):
-        if (suits >> (s << 2)) & 15 >= 3:
-            flush_suit = s
-            suited = (suits >> (s << 2)) & 15
+    row, flush_suit, suited, mask = board_shape(board, tables)
     work.suit[0] = flush_suit
-    mask = 0
-    for i in range(5):
-        code = codes[board[i]]
-        if (code & 3) == flush_suit:
-            mask |= 1 << (code >> 2)
-    row = tables.key_index5[key]
     many, dealer = work.many, work.dealer
     dealer_values, dealer_cards = work.dealer_values, work.dealer_cards
     first, second, counts_of = work.first, work.second, work.counts
@@ -145,7 +125,7 @@ def seen_rows(
     left = 0
     for t in range(TYPES):
         if many[t]:
-            dealer[t] = _value(tau, t, row, suited, mask, tables)
+            dealer[t] = pair_value(tau, t, row, suited, mask, tables)
             dealer_values[kinds] = dealer[t]
             dealer_cards[kinds] = many[t]
             kinds += 1
@@ -164,7 +144,7 @@ def seen_rows(
         for b in range(a, TYPES):
             if not many[b] or (a == b and many[a] < 2):
                 continue
-            value = _value(a, b, row, suited, mask, tables)
+            value = pair_value(a, b, row, suited, mask, tables)
             below = 0
             same = 0
             for i in range(kinds):  # branch-free: a search's jumps cost more than 26 compares
