@@ -73,7 +73,8 @@ def register(subparsers: Subparsers) -> None:
         type=SAMPLES,
         default=None,
         help="--leak share:K beyond exact counting: (hand, seen cards) drawn, each valued over "
-        "every dealer hand (default 2,000,000)",
+        "every dealer hand or board left (default 2,000,000; with a dealer card up about a "
+        "minute's worth; 20,000 without a dealer hand)",
     )
     parser.add_argument(
         "--seed",

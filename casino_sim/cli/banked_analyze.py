@@ -268,14 +268,14 @@ def format_sampled_share(share: Any) -> str:
     return "\n".join([
         f"Leak share:{share.others}: the player sees {_others(share.others)} and plays the best "
         "strategy given the cards seen",
-        f"  sampled: {share.samples:,} (hand, seen cards), each valued over every dealer hand "
+        f"  sampled: {share.samples:,} (hand, seen cards), each valued over {share.valued_over} "
         f"(seed {share.seed}); too many to count exactly",
         f"  house edge without the leak  {_pct(share.house_edge_without)} of the {unit} (exact)",
         f"  house edge with it           {100 * share.house_edge:.4f}% of the {unit}, 95% interval "
         f"{100 * low:.4f}% to {100 * high:.4f}%",
         f"  element of risk              {100 * share.element_of_risk:.4f}%, 95% interval "
         f"{100 * eor_low:.4f}% to {100 * eor_high:.4f}%",
-        f"  deals where the leak changes the decision  {100 * share.changed_share:.2f}%",
+        f"  deals where the leak changes {share.decision}  {100 * share.changed_share:.2f}%",
         "",
     ])  # fmt: skip
 
@@ -313,8 +313,7 @@ def _exact_leak(title: str, without: Fraction, analysis: Any, counted: str) -> s
 def format_leak(leaked: Any) -> str:
     """What seeing dealer cards is worth (``--leak dealer:N``)."""
     return _exact_leak(
-        f"Leak {leaked.leak.label}: the player sees {leaked.leak.cards} of the dealer's hidden "
-        "cards",
+        f"Leak {leaked.leak.label}: the player sees {leaked.seen_words}",
         leaked.house_edge_without,
         leaked.analysis,
         f"each deal counted once per set of cards that can be seen ({leaked.seen_sets} per deal)",

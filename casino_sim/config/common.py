@@ -9,10 +9,11 @@ Hand keys are the lower-case names of :class:`casino_sim.evaluator.HandCategory`
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Literal, TypeGuard, TypeVar, get_args
+from typing import Any, Literal, TypeGuard, TypeVar, cast, get_args
 
 from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass
@@ -33,6 +34,7 @@ __all__ = [
     "hand_label",
     "is_caribbean_hand",
     "is_progressive_hand",
+    "replaced",
     "require_non_increasing",
 ]
 
@@ -92,6 +94,12 @@ def is_progressive_hand(key: str) -> TypeGuard[ProgressiveHand]:
 def definition(cls: type[T]) -> type[T]:
     """Make ``cls`` a frozen, keyword-only, pydantic-validated dataclass that forbids unknown keys."""
     return dataclass(frozen=True, kw_only=True, config=CONFIG)(cls)  # type: ignore[return-value]
+
+
+def replaced(definition: T, **changes: Any) -> T:
+    """A copy of a frozen (pydantic) definition with ``changes``, validated like a loaded one."""
+    copy: T = dataclasses.replace(cast(Any, definition), **changes)
+    return copy
 
 
 def hand_label(key: str) -> str:

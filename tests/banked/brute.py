@@ -138,11 +138,29 @@ def scale_of(game: BankedGame) -> int:
     return lcm(*(p.denominator for p in pays))
 
 
-def brute_streets(game: BankedGame, deck: tuple[int, ...], strategy: dict[str, str] | None = None):
-    """Per-wager net over every deal (stage by stage, each stage's cards as a set)."""
+def brute_streets(
+    game: BankedGame, deck: tuple[int, ...], strategy: dict[str, str] | None = None, seen: int = 0
+):
+    """Per-wager net over every deal (stage by stage, each stage's cards as a set); ``seen``:
+    the last stages' board cards (that many, whole stages) are known from the first decision
+    on (a hole-carder's leak), so they are dealt with the first stage."""
     names = list(game.wagers)
     scale = scale_of(game)
     sizes = [s.player + s.board for s in game.stages]
+    early: list[int] = []  # the stages seen early, dealt (in order) right after the first
+    while sum(sizes[j] for j in early) < seen:
+        early.insert(0, len(sizes) - 1 - len(early))
+    assert sum(sizes[j] for j in early) == seen and all(game.stages[j].player == 0 for j in early)
+
+    def reveal(cards: frozenset[int], index: int = 0):
+        """Every way to deal the early stages (in order) after ``cards``."""
+        if index == len(early):
+            yield cards
+            return
+        rest = [c for c in deck if c not in cards]
+        for more in combinations(rest, sizes[early[index]]):
+            yield from reveal(cards | frozenset(more), index + 1)
+
     tables = [w.resolve.paytable for w in game.wagers.values()]
 
     @cache
@@ -164,16 +182,21 @@ def brute_streets(game: BankedGame, deck: tuple[int, ...], strategy: dict[str, s
         """Sum over the next stage's cards of the value after it (level: stages dealt)."""
         if level == len(sizes):
             return final(cards, amounts)
+        if level in early:  # dealt with the first stage
+            return decide(level + 1, cards, amounts)
         rest = [c for c in deck if c not in cards]
         total = [0] * len(names)
         for more in combinations(rest, sizes[level]):
-            value = decide(level + 1, cards | frozenset(more), amounts)
-            total = [a + b for a, b in zip(total, value, strict=False)]
+            for known in (
+                reveal(cards | frozenset(more)) if level == 0 else [cards | frozenset(more)]
+            ):
+                value = decide(level + 1, known, amounts)
+                total = [a + b for a, b in zip(total, value, strict=False)]
         return tuple(total)
 
     def completions(level: int, cards: int) -> int:
         count, left = 1, len(deck) - cards
-        for size in sizes[level:]:
+        for size in (size for j, size in enumerate(sizes) if j >= level and j not in early):
             count *= comb(left, size)
             left -= size
         return count

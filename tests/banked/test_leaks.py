@@ -67,10 +67,10 @@ def test_a_leak_that_is_not_dealer_n_or_share_k_is_refused(text: str, problem: s
     "args",
     [
         ["banked/three_card_poker", "--leak", "dealer:3"],  # the dealer holds 3
-        ["banked/let_it_ride", "--leak", "dealer:1"],  # no dealer hand
+        ["banked/let_it_ride", "--leak", "dealer:3"],  # two board cards face down
         ["banked/three_card_poker", "--leak", "dealer:1", "--strategy", "play everything"],
         ["caribbean_stud/standard", "--leak", "dealer:1"],
-        ["banked/let_it_ride", "--leak", "share:1"],  # not one showdown
+        ["banked/let_it_ride", "--leak", "share:16"],  # 16 other hands do not fit
         ["banked/three_card_poker", "--leak", "share:16"],  # 16 other hands do not fit
         ["caribbean_stud/standard", "--seed", "1"],
     ],

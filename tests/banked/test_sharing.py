@@ -86,7 +86,7 @@ def test_parsed_and_refused(three_card_poker: BankedGame, tmp_path, capsys):
     with pytest.raises(OptionError, match="at most share:15"):  # 3 + 16 x 3 + 3 > 52 cards
         analyze_share(three_card_poker, 16)
     with pytest.raises(OptionError, match="not a one-decision showdown"):
-        analyze_share(load_banked_game("banked/let_it_ride"), 1)
+        analyze_share(load_banked_game("banked/casino_holdem"), 1)
     assert main(["analyze", "banked/three_card_poker", "--leak", "share:0"]) == 2
     assert "share:K" in capsys.readouterr().err
 

@@ -154,9 +154,10 @@ def _markdown_rows(md: str, title: str) -> list[list[str]]:
     return rows
 
 
-def test_the_game_protection_part_holds_the_leak_of_the_showdown_games(banked_report):
-    """Three Card Poker's flashed dealer card (exact, beside the published 3.4829%); the games
-    without a dealer hand have no such part."""
+def test_the_game_protection_part_holds_the_exact_leaks(banked_report):
+    """Three Card Poker's flashed dealer card (exact, beside the published 3.4829%); Let It
+    Ride's and Mississippi Stud's last community card seen before the first decision (exact,
+    beside Eliot Jacobson's published 24.43% and 104.47%)."""
     _, _, record = banked_report
     sections = {s["title"]: s for s in _sections(record)}
     (row,) = _table(sections["Three Card Poker"], "-leaks")["rows"]
@@ -164,8 +165,15 @@ def test_the_game_protection_part_holds_the_leak_of_the_showdown_games(banked_re
     shown = f"player's edge {100 * row['player_edge']:.4f}%"
     assert row["published"] == shown == "player's edge 3.4829%"
     assert row["interval"] == "exact" and row["leak"] == "dealer:1"
-    for title in ("Let It Ride", "Mississippi Stud"):
-        assert not [p for p in sections[title]["parts"] if p["id"].endswith("-protection")]
+    for title, exact, shown, published in (
+        ("Let It Ride", Fraction(-66_142, 270_725), "24.4314%", "player's edge 24.43%"),
+        ("Mississippi Stud", Fraction(-678_763, 649_740), "104.4669%", "player's edge 104.47%"),
+    ):
+        (row,) = _table(sections[title], "-leaks")["rows"]
+        assert Fraction(row["house_edge_exact"]) == exact  # README quotes it to 4 decimals
+        assert f"{100 * row['player_edge']:.4f}%" == shown
+        assert row["published"] == published == f"player's edge {100 * row['player_edge']:.2f}%"
+        assert row["seen"] == "the last board card (before the first decision)"
 
 
 def test_every_integer_is_exact_in_every_format(banked_report):

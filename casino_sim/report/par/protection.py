@@ -3,10 +3,13 @@
 The leaks listed are the ones the language's leak analysis solves for the game
 (``casino-sim analyze GAME --leak ...``, docs/banked-games.md): at a one-decision showdown
 against a hidden dealer hand (Three Card Poker) and at hold'em with a bet before the flop
-(Ultimate Texas Hold'em: about 160 s) one dealer card seen, exact; at a game with a dealer card
-face up (Caribbean Stud) one more dealer card seen, exact, and the hands of 1 to 6 other
-players seen (a full table of seven), each sampled with its 95% interval from the report's seed (``samples`` deals per row, each valued over every dealer hand). Each row sits
-beside the figure the game file's notes publish for it, if any.
+(Ultimate Texas Hold'em: about 160 s) one dealer card seen, exact; at a game without a
+dealer hand (Let It Ride, Mississippi Stud) the last board card seen before the first
+decision, exact (seconds); at a game with a dealer card face up (Caribbean Stud) one more
+dealer card seen, exact, and the hands of 1 to 6 other players seen (a full table of seven),
+each sampled with its 95% interval from the report's seed (``samples`` deals per row, each
+valued over every dealer hand). Each row sits beside the figure the game file's notes
+publish for it, if any.
 
 >>> from pathlib import Path
 >>> from casino_sim.config import load_banked_game
@@ -63,6 +66,7 @@ def listed_leaks(game: BankedGame, deck: Deck = FULL_DECK) -> tuple[Leak, ...]:
     """The leaks the Game protection part lists for ``game`` (none: no such part)."""
     from casino_sim.games.banked.language.holdem_leak import is_holdem_leak_game
     from casino_sim.games.banked.language.showdown import check_showdown
+    from casino_sim.games.banked.language.street_leak import face_down_board, is_street_game
     from casino_sim.games.banked.language.upcard import RANKING, check_upcard, is_upcard_game
 
     try:
@@ -71,6 +75,8 @@ def listed_leaks(game: BankedGame, deck: Deck = FULL_DECK) -> tuple[Leak, ...]:
     except OptionError:
         pass
     if is_holdem_leak_game(game):  # Ultimate Texas Hold'em's shape
+        return (Leak("dealer", 1),)
+    if is_street_game(game) and face_down_board(game):  # Let It Ride: the last card seen
         return (Leak("dealer", 1),)
     if not is_upcard_game(game):
         return ()
@@ -122,6 +128,8 @@ def _seen(game: BankedGame, leak: Leak) -> str:
     if leak.kind == "share":
         hands = "another player's hand" if leak.cards == 1 else f"{leak.cards} other players' hands"
         return f"{hands} ({leak.cards * game.stages[0].player} cards)"
+    if "dealer" not in game.hands:
+        return "the last board card (before the first decision)"
     up = game.stages[0].dealer_up
     return "one more dealer card (besides the up card)" if up else "one of the dealer's cards"
 
@@ -137,7 +145,7 @@ def _row(game: BankedGame, figure: LeakFigure) -> dict[str, Any]:
     else:
         leak = Leak("share", figure.others)
         edge, (low, high) = figure.house_edge, figure.house_edge_interval
-        how = f"sampled: {figure.samples:,} deals (seed {figure.seed}), each over every dealer hand"
+        how = f"sampled: {figure.samples:,} deals (seed {figure.seed}), each over {figure.valued_over}"
         exact = ""
     return {
         "leak": leak.label,

@@ -51,7 +51,11 @@ from casino_sim.games.banked.language.outcomes import (
 )
 from casino_sim.games.banked.language.showdown import solve_showdown
 from casino_sim.games.banked.language.side_bets import analyze_side_bet, analyze_side_bets
-from casino_sim.games.banked.language.streets import StreetSolution, solve_streets
+from casino_sim.games.banked.language.streets import (
+    StreetSolution,
+    decision_shares,
+    solve_streets,
+)
 from casino_sim.games.banked.language.upcard import is_upcard_game, solve_upcard
 
 __all__ = [
@@ -234,13 +238,7 @@ def _street_words(
     street: StreetSolution, decisions: Mapping[str, Mapping[str, int]], deck: Deck
 ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     """Each decision's actions as shares of the deals, and the first decision by starting hand."""
-    words = []
-    for stage, taken in decisions.items():
-        total = sum(taken.values())
-        shares = ", ".join(
-            f"{name} {100 * count / total:.2f}%" for name, count in taken.items() if count
-        )
-        words.append(f"after {stage}: {shares} of deals")
+    words = decision_shares(decisions)
     hands = combinations_array(len(deck), street.first_level)
     codes = np.asarray(deck)[hands]
     picks: dict[str, set[str]] = defaultdict(set)
@@ -249,11 +247,11 @@ def _street_words(
         picks[starting_label(canonical(tuple(row)))].add(street.first_names[pick])
     if len(picks) > MAX_TABLE_LABELS:
         by_action: Counter[str] = Counter(" or ".join(sorted(v)) for v in picks.values())
-        return tuple(words), tuple((f"{n} starting hand types", a) for a, n in by_action.items())
+        return words, tuple((f"{n} starting hand types", a) for a, n in by_action.items())
     grouped: dict[str, list[str]] = defaultdict(list)
     for label, actions in picks.items():
         grouped[" or ".join(sorted(actions))].append(label)
     table = tuple(
         (action, " ".join(sorted(labels, key=label_strength))) for action, labels in grouped.items()
     )
-    return tuple(words), table
+    return words, table

@@ -1,6 +1,6 @@
 """What a leak is: ``dealer:N`` (dealer cards seen) or ``share:K`` (other players' hands seen),
 and the figures with one, exact or sampled (:mod:`.leaks`, :mod:`.sharing`, :mod:`.upcard_leak`,
-:mod:`.upcard_share`)."""
+:mod:`.upcard_share`, :mod:`.street_leak`, :mod:`.street_share`)."""
 
 from __future__ import annotations
 
@@ -67,6 +67,13 @@ class LeakAnalysis:
     analysis: BankedAnalysis
     house_edge_without: Fraction
     seen_sets: int
+    sees: str = ""
+    """What the player sees, in words, where not ``N`` of the dealer's hidden cards."""
+
+    @property
+    def seen_words(self) -> str:
+        """What the player sees: "1 of the dealer's hidden cards", "the last board card ..."."""
+        return self.sees or f"{self.leak.cards} of the dealer's hidden cards"
 
 
 @dataclass(frozen=True)
@@ -85,6 +92,10 @@ class SampledShare:
     samples: int
     seed: int
     house_edge_per: str
+    valued_over: str = "every dealer hand"
+    """What each drawn deal is valued over, exactly."""
+    decision: str = "the decision"
+    """The decision :attr:`changed_share` counts changes of."""
 
 
 def share_estimate(
@@ -95,10 +106,12 @@ def share_estimate(
     changed: int,
     bet_without: float,
     seed: int,
+    **words: str,
 ) -> SampledShare:
     """The sampled figures from each drawn deal's gain over the strategy without the leak and
     its extra money bet (``drawn``, per unit of the edge's wager), the deals where the action
-    changed, and the exact edge and average total bet without the leak."""
+    changed, and the exact edge and average total bet without the leak (``words``: what a
+    deal is valued over, which decision the changes count; :class:`SampledShare`)."""
     gains, extra = drawn
     samples = len(gains)
     unit = float(game.wagers[game.house_edge_per].initial)
@@ -123,4 +136,5 @@ def share_estimate(
         samples=samples,
         seed=seed,
         house_edge_per=game.house_edge_per,
+        **words,
     )

@@ -46,6 +46,7 @@ from casino_sim.games.banked.language.showdown import (
     hand_values,
     player_classes,
 )
+from casino_sim.games.banked.language.street_leak import analyze_street_leak, is_street_game
 from casino_sim.games.banked.language.upcard import is_upcard_game
 from casino_sim.games.banked.language.upcard_leak import analyze_upcard_leak
 
@@ -58,7 +59,8 @@ def analyze_leak(game: BankedGame, leak: Leak, *, deck: Deck = FULL_DECK) -> Lea
     """The optimal strategy and exact figures of ``game`` when the player sees ``leak`` of the
     dealer's cards (``share:K``: :func:`.sharing.analyze_share`; a dealer card up:
     :mod:`.upcard_leak`; hold'em with a bet before the flop: :mod:`.holdem_leak`, and with a
-    bet on the turn too: :mod:`.holdem_turn_leak`)."""
+    bet on the turn too: :mod:`.holdem_turn_leak`; no dealer hand, the board's last cards
+    seen: :mod:`.street_leak`)."""
     from casino_sim.games.banked.language import solve_banked
 
     if leak.kind != "dealer":
@@ -69,14 +71,17 @@ def analyze_leak(game: BankedGame, leak: Leak, *, deck: Deck = FULL_DECK) -> Lea
         return analyze_holdem_leak(game, leak, deck)
     if is_turn_leak_game(game):  # Texas Hold'em Bonus's shape
         return analyze_turn_leak(game, leak, deck)
+    if is_street_game(game):  # no dealer hand: the board's face-down cards seen
+        return analyze_street_leak(game, leak, deck)
     try:
         check_showdown(game)
     except OptionError:
         raise OptionError(
             f"--leak {leak.label}: {game.name} is not a one-decision showdown against a hidden "
             "dealer hand; the leak analysis solves those (Three Card Poker), games with a dealer "
-            "card up (Caribbean Stud) and hold'em with a bet before the flop (Ultimate Texas "
-            "Hold'em, Texas Hold'em Bonus) this release"
+            "card up (Caribbean Stud), hold'em with a bet before the flop (Ultimate Texas "
+            "Hold'em, Texas Hold'em Bonus) and games without a dealer hand (Let It Ride) this "
+            "release"
         ) from None
     stage = game.stages[0]
     if not 1 <= leak.cards < stage.dealer:

@@ -60,6 +60,7 @@ from casino_sim.games.banked.language.showdown import (
     hand_values,
     player_classes,
 )
+from casino_sim.games.banked.language.street_leak import is_street_game
 from casino_sim.games.banked.language.upcard import is_upcard_game
 
 __all__ = [
@@ -115,19 +116,24 @@ def analyze_share(
     """The best strategy and figures of ``game`` when the player sees ``others`` more hands:
     exact when the pairs of player class and seen set number at most ``exact_limit``, else
     sampled (``samples``: by default :data:`DEFAULT_SAMPLES`, at a game with a dealer card up
-    what about a minute allows)."""
+    what about a minute allows; without a dealer hand: :mod:`.street_share`)."""
     from casino_sim.games.banked.language import solve_banked
 
     if is_upcard_game(game):  # a dealer card face up: sampled (each deal valued exactly)
         from casino_sim.games.banked.language.upcard_share import analyze_upcard_share
 
         return analyze_upcard_share(game, others, deck, samples, seed)
+    if is_street_game(game):  # no dealer hand: sampled (each deal valued over every board)
+        from casino_sim.games.banked.language.street_share import analyze_street_share
+
+        return analyze_street_share(game, others, deck, samples, seed)
     try:
         check_showdown(game)
     except OptionError:
         raise OptionError(
             f"--leak share:{others}: {game.name} is not a one-decision showdown against a hidden "
-            "dealer hand; the leak analysis solves those (Three Card Poker) this release"
+            "dealer hand; the leak analysis solves those (Three Card Poker), games with a dealer "
+            "card up (Caribbean Stud) and games without a dealer hand (Let It Ride) this release"
         ) from None
     stage = game.stages[0]
     seen = others * stage.player

@@ -19,16 +19,16 @@ count of its lines.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from casino_sim.config.banked_game import BankedGame, PayLine, PaytableResolution, VersusDealer
+from casino_sim.config.common import replaced
 from casino_sim.engine.solve_result import Candidate, SolveResult, plain
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.side_bets import analyze_side_bet
@@ -144,26 +144,17 @@ def _falling(lines: Sequence[Fraction]) -> bool:
 
 def _with_pays(game: BankedGame, chosen: Paytable, pays: Sequence[Fraction]) -> BankedGame:
     """``game`` with the lines of ``chosen`` paying ``pays``, validated again as a whole."""
-    lines = tuple(_replace(line, pays=p) for line, p in zip(chosen.lines, pays, strict=True))
+    lines = tuple(replaced(line, pays=p) for line, p in zip(chosen.lines, pays, strict=True))
     if chosen.side_bet:
         ((side, name),) = chosen.places
         side_bet = game.side_bets[side]
-        changed = _replace(side_bet, paytables={**side_bet.paytables, name: lines})
-        return _replace(game, side_bets={**game.side_bets, side: changed})
+        changed = replaced(side_bet, paytables={**side_bet.paytables, name: lines})
+        return replaced(game, side_bets={**game.side_bets, side: changed})
     wagers = dict(game.wagers)
     for wager, field in chosen.places:
         spec = wagers[wager]
-        wagers[wager] = _replace(spec, resolve=_replace(spec.resolve, **{field: lines}))
-    return _replace(game, wagers=wagers)
-
-
-T = TypeVar("T")
-
-
-def _replace(definition: T, **changes: Any) -> T:
-    """A copy of a frozen (pydantic) definition with ``changes``, validated like a loaded one."""
-    copy: T = dataclasses.replace(cast(Any, definition), **changes)
-    return copy
+        wagers[wager] = replaced(spec, resolve=replaced(spec.resolve, **{field: lines}))
+    return replaced(game, wagers=wagers)
 
 
 def solve_banked_pays(

@@ -37,7 +37,14 @@ from casino_sim.games.banked.language.kernels import (
 )
 from casino_sim.games.banked.language.outcomes import Outcome
 
-__all__ = ["StreetSolution", "solve_streets"]
+__all__ = [
+    "StreetRules",
+    "StreetSolution",
+    "best_of",
+    "decision_shares",
+    "solve_streets",
+    "street_rules",
+]
 
 Policy = Callable[[int, tuple[int, ...], np.ndarray], np.ndarray]
 """A fixed strategy: (level, money state, values by action or None) -> action index per card set."""
@@ -72,19 +79,47 @@ def _check(game: BankedGame) -> None:
         raise OptionError(f"{game.name}: a decision after the last stage decides nothing")
 
 
-def solve_streets(
-    game: BankedGame, deck: Deck, *, policy: Mapping[str, str] | None = None
-) -> StreetSolution:
-    """Solve ``game`` on ``deck``: optimally, or with ``policy`` (decision -> action name)."""
+@dataclass(frozen=True)
+class StreetRules:
+    """A game without a dealer on a deck, as the solvers read it: cards per stage (``sizes``)
+    and seen after each (``seen``); the paytables' pays per final hand (colex index) scaled
+    to integers (``pays``, one array per distinct paytable, ``scale``), each wager's paytable
+    (``wager_table``) and its lines (``lines``); each decision's choices by level
+    (``choices``) and the money states before each level's decision (``states``)."""
+
+    sizes: list[int]
+    seen: list[int]
+    names: list[str]
+    lines: list[np.ndarray]
+    pays: list[np.ndarray]
+    wager_table: list[int]
+    scale: int
+    choices: dict[int, list[Choice]]
+    states: list[list[tuple[int, ...]]]
+
+    @property
+    def last(self) -> int:
+        """The level (index) at which the final hand is complete."""
+        return len(self.sizes) - 1
+
+    def options(self, level: int) -> list[Choice]:
+        """The choices at ``level`` (one that changes nothing where there is no decision)."""
+        return self.choices.get(level, [Choice.stay()])
+
+    def table_amounts(self, state: tuple[int, ...]) -> np.ndarray:
+        """The units of ``state`` on each paytable."""
+        out = np.zeros(len(self.pays), dtype=np.int64)
+        for amount, table in zip(state, self.wager_table, strict=True):
+            out[table] += amount
+        return out
+
+
+def street_rules(game: BankedGame, deck: Deck) -> StreetRules:
+    """:class:`StreetRules` of ``game`` on ``deck`` (refused in one line if not such a game)."""
     _check(game)
-    n = len(deck)
     sizes = [s.player + s.board for s in game.stages]
-    seen = list(np.cumsum(sizes))
-    last = len(sizes) - 1  # the level (index) at which the final hand is complete
     names = list(game.wagers)
     values5 = ranking_values("five_card_high", deck)
-
-    # the paytables, each wager's line per final hand, pays scaled to integers
     tables: list[tuple[PayLine, ...]] = []
     wager_table: list[int] = []
     for wager in game.wagers.values():
@@ -99,43 +134,47 @@ def solve_streets(
         np.array([int(line.pays * scale) for line in t] + [-scale], dtype=np.int64)[lines]
         for t, lines in zip(tables, lines_by_table, strict=True)
     ]
-
-    # money states reachable at each level, and the choices of each decision
     choices: dict[int, list[Choice]] = {}
     for decision in game.decisions:
         level = [s.name for s in game.stages].index(decision.after)
         choices[level] = choices_of(game, decision)
     states: list[list[tuple[int, ...]]] = [[] for _ in sizes]
-    post: list[list[tuple[int, ...]]] = [[] for _ in sizes]
     states[0] = [tuple(w.initial for w in game.wagers.values())]
-    for level in range(last):
-        nxt: list[tuple[int, ...]] = []
+    for level in range(len(sizes) - 1):
         for state in states[level]:
             for choice in choices.get(level, [Choice.stay()]):
                 after = choice.apply(state, names)
-                if after is not None and after not in nxt:
-                    nxt.append(after)
-        post[level] = nxt
-        states[level + 1] = nxt
+                if after is not None and after not in states[level + 1]:
+                    states[level + 1].append(after)
+    seen = [int(x) for x in np.cumsum(sizes)]
+    return StreetRules(
+        sizes, seen, names, lines_by_table, pay_arrays, wager_table, scale, choices, states
+    )
+
+
+def solve_streets(
+    game: BankedGame, deck: Deck, *, policy: Mapping[str, str] | None = None
+) -> StreetSolution:
+    """Solve ``game`` on ``deck``: optimally, or with ``policy`` (decision -> action name)."""
+    rules = street_rules(game, deck)
+    n = len(deck)
+    sizes, seen, last, names = rules.sizes, rules.seen, rules.last, rules.names
+    lines_by_table, pay_arrays, wager_table = rules.lines, rules.pays, rules.wager_table
+    scale, choices, states = rules.scale, rules.choices, rules.states
+    post = [*states[1:], []]
     completions = [
         int(np.prod([comb(n - seen[j - 1], sizes[j]) for j in range(level + 1, len(sizes))]))
         for level in range(len(sizes))
     ]
 
-    def table_amounts(state: tuple[int, ...]) -> list[int]:
-        out = [0] * len(tables)
-        for amount, table in zip(state, wager_table, strict=True):
-            out[table] += amount
-        return out
-
     # backward: value[level][:, state] before the decision at level, policy per level and state
-    expected = np.zeros((comb(n, seen[last - 1]), len(tables)), dtype=np.int64)
+    expected = np.zeros((comb(n, seen[last - 1]), len(pay_arrays)), dtype=np.int64)
     scatter_down(
         np.stack(pay_arrays, axis=1), n, seen[last], subset_patterns(seen[last], seen[last - 1]),
         BINOMIAL, expected,
     )  # fmt: skip
     chosen: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
-    cont = {s: expected @ np.array(table_amounts(s), dtype=np.int64) for s in post[last - 1]}
+    cont = {s: expected @ rules.table_amounts(s) for s in post[last - 1]}
     for level in range(last - 1, -1, -1):
         value = {}
         for state in states[level]:
@@ -156,7 +195,7 @@ def solve_streets(
             if policy is not None and level in choices:
                 pick = _fixed(game, level, options, policy, comb(n, seen[level]))
             else:
-                pick = _best(candidates, options, game.prefer)
+                pick = best_of(candidates, options, game.prefer)
             chosen[(level, state)] = pick
             value[state] = np.choose(pick, candidates) if len(candidates) > 1 else candidates[0]
         if level == 0:
@@ -237,13 +276,24 @@ def _final(
     present = np.flatnonzero(np.bincount(code))
     remap = np.zeros(int(code.max()) + 1, dtype=np.int64)
     remap[present] = np.arange(len(present))
-    per_set = np.zeros((comb(n, small), len(present)), dtype=np.int64)
-    scatter_counts(remap[code], n, big, subset_patterns(big, small), BINOMIAL, per_set)
     first = np.zeros(len(present), dtype=np.int64)
     first[remap[code]] = np.arange(len(code))  # a hand of each class (any: they share the lines)
+    if small == big:  # the last stage deals no card (a leak shows it early): one line per set
+
+        def counts_of(m: np.ndarray) -> np.ndarray:  # float sums of counts far below 2**53: exact
+            summed = np.bincount(remap[code], weights=m, minlength=len(present))
+            return np.rint(summed).astype(np.int64)
+
+    else:
+        per_set = np.zeros((comb(n, small), len(present)), dtype=np.int64)
+        scatter_counts(remap[code], n, big, subset_patterns(big, small), BINOMIAL, per_set)
+
+        def counts_of(m: np.ndarray) -> np.ndarray:
+            return np.asarray(m @ per_set)
+
     out = []
     for state, m in mass.items():
-        counts = m @ per_set
+        counts = counts_of(m)
         for k, count in enumerate(counts.tolist()):
             if count:
                 hand_lines = tuple(int(lines_by_table[t][first[k]]) for t in wager_table)
@@ -251,7 +301,7 @@ def _final(
     return out
 
 
-def _best(candidates: Sequence[np.ndarray], options: Sequence[Choice], prefer: str) -> np.ndarray:
+def best_of(candidates: Sequence[np.ndarray], options: Sequence[Choice], prefer: str) -> np.ndarray:
     """The index of the best candidate per set; equal values go to the preferred bet size."""
     order = sorted(range(len(options)), key=lambda i: options[i].felt)
     if prefer == "larger_bet":
@@ -275,3 +325,19 @@ def _fixed(
     if wanted is None or wanted not in names:
         raise OptionError(f"the strategy has no rule for the decision after {stage!r}")
     return np.full(size, names.index(wanted), dtype=np.int64)
+
+
+def decision_shares(decisions: Mapping[str, Mapping[str, int]]) -> tuple[str, ...]:
+    """Each decision's actions as shares of the deals.
+
+    >>> decision_shares({"deal": {"fold": 1, "bet play 1x": 3}})
+    ('after deal: fold 25.00%, bet play 1x 75.00% of deals',)
+    """
+    words = []
+    for stage, taken in decisions.items():
+        total = sum(taken.values())
+        shares = ", ".join(
+            f"{name} {100 * count / total:.2f}%" for name, count in taken.items() if count
+        )
+        words.append(f"after {stage}: {shares} of deals")
+    return tuple(words)
