@@ -28,7 +28,7 @@ from math import comb, prod
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from casino_sim.combinatorics import BINOMIAL, colex_index, combinations_array
 from casino_sim.config.banked_game import BankedGame
@@ -214,14 +214,14 @@ def _down(values: np.ndarray, m: int, big: int, small: int) -> np.ndarray:
     return out
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True)
 def union_colex(
     hands: np.ndarray, live: np.ndarray, sets: np.ndarray, binomial: np.ndarray, out: np.ndarray
 ) -> None:
     """``out[s, d]``: the colex index of deal ``d``'s ``hands`` row (ascending) with its live
     cards at the positions of ``sets[s]`` (ascending), merged in order."""
     first, size = hands.shape[1], sets.shape[1]
-    for d in prange(hands.shape[0]):
+    for d in range(hands.shape[0]):
         for s in range(sets.shape[0]):
             i = j = total = 0
             for k in range(first + size):
