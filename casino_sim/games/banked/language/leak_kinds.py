@@ -20,6 +20,8 @@ __all__ = [
     "Leak",
     "LeakAnalysis",
     "SampledShare",
+    "check_others_fit",
+    "check_samples",
     "parse_leak",
     "share_estimate",
 ]
@@ -40,6 +42,24 @@ class Leak:
     @property
     def label(self) -> str:
         return f"{self.kind}:{self.cards}"
+
+
+def check_samples(samples: int) -> int:
+    """``samples`` if it is at least 1,000 sampled deals; else an :class:`OptionError`."""
+    if samples < 1000:
+        raise OptionError(f"--samples: at least 1,000 sampled deals, got {samples:,}")
+    return samples
+
+
+def check_others_fit(others: int, each: int, deck_cards: int, taken: int, beside: str) -> None:
+    """Refuse (an :class:`OptionError`) ``others`` hands of ``each`` cards that do not fit in
+    the deck beside the ``taken`` cards of the deal (``beside``: whose, in words)."""
+    if taken + others * each > deck_cards:
+        most = (deck_cards - taken) // each
+        raise OptionError(
+            f"--leak share:{others}: {others} other hands of {each} cards do not fit in the "
+            f"{deck_cards}-card deck beside {beside}; at most share:{most}"
+        )
 
 
 def parse_leak(text: str) -> Leak:

@@ -49,6 +49,8 @@ from casino_sim.games.banked.language.kernels import ShareTables, seen_card_coun
 from casino_sim.games.banked.language.leak_kinds import (
     DEFAULT_SAMPLES,
     SampledShare,
+    check_others_fit,
+    check_samples,
     share_estimate,
 )
 from casino_sim.games.banked.language.nets import NetsByValue, best_action
@@ -142,15 +144,9 @@ def analyze_share(
             f"--leak share:{others}: the dealer holds {stage.dealer} cards; card sharing is "
             f"solved for dealer hands of at most {MAX_DEALER_CARDS} cards this release"
         )
-    if stage.player + seen + stage.dealer > len(deck):
-        most = (len(deck) - stage.player - stage.dealer) // stage.player
-        raise OptionError(
-            f"--leak share:{others}: {others} other hands of {stage.player} cards do not fit in "
-            f"the {len(deck)}-card deck beside the player's and the dealer's; at most share:{most}"
-        )
-    samples = DEFAULT_SAMPLES if samples is None else samples
-    if samples < 1000:
-        raise OptionError(f"--samples: at least 1,000 sampled deals, got {samples:,}")
+    taken = stage.player + stage.dealer
+    check_others_fit(others, stage.player, len(deck), taken, "the player's and the dealer's")
+    samples = check_samples(DEFAULT_SAMPLES if samples is None else samples)
     tables = _tables(game, deck)
     without = solve_banked(game, deck=deck).analysis.house_edge
     if counted_exactly(game, others, deck=deck, exact_limit=exact_limit):

@@ -107,7 +107,7 @@ def analyze_street_leak(game: BankedGame, leak: Leak, deck: Deck) -> LeakAnalysi
         for stage, taken in solved.decisions.items()
     }
     last = "the last board card" if leak.cards == 1 else f"the last {leak.cards} board cards"
-    words = (f"{last} seen from the first decision on", *decision_shares(decisions))
+    words = decision_shares(decisions)
     analysis = summarize(
         game,
         outcomes,

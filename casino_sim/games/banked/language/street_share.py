@@ -35,7 +35,12 @@ from casino_sim.config.banked_game import BankedGame
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.hands import Deck
 from casino_sim.games.banked.language.kernels import scatter_down, subset_patterns
-from casino_sim.games.banked.language.leak_kinds import SampledShare, share_estimate
+from casino_sim.games.banked.language.leak_kinds import (
+    SampledShare,
+    check_others_fit,
+    check_samples,
+    share_estimate,
+)
 from casino_sim.games.banked.language.streets import StreetRules, best_of, street_rules
 
 __all__ = ["ShareValues", "analyze_street_share", "share_values", "union_colex"]
@@ -77,15 +82,8 @@ def analyze_street_share(
             "stage; sharing is valued on the first cards only this release"
         )
     dead = others * first.player
-    if rules.seen[-1] + dead > n:
-        most = (n - rules.seen[-1]) // first.player
-        raise OptionError(
-            f"--leak share:{others}: {others} other hands of {first.player} cards do not fit in "
-            f"the {n}-card deck beside the player's cards and the board; at most share:{most}"
-        )
-    samples = DEFAULT_STREET_SAMPLES if samples is None else samples
-    if samples < 1000:
-        raise OptionError(f"--samples: at least 1,000 sampled deals, got {samples:,}")
+    check_others_fit(others, first.player, n, rules.seen[-1], "the player's cards and the board")
+    samples = check_samples(DEFAULT_STREET_SAMPLES if samples is None else samples)
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(others,)))
     order = np.argsort(rng.random((samples, n)), axis=1)
     own, seen = order[:, : rules.seen[0]], order[:, rules.seen[0] : rules.seen[0] + dead]

@@ -33,6 +33,7 @@ from casino_sim.games.banked.language.hands import ranking_values as values_of
 from casino_sim.games.banked.language.leak_kinds import (
     DEFAULT_SAMPLES,
     SampledShare,
+    check_samples,
     share_estimate,
 )
 from casino_sim.games.banked.language.nets import NetsByValue, best_action
@@ -88,8 +89,7 @@ def analyze_upcard_share(
     hands = comb(unseen, 4)
     if samples is None:
         samples = min(max(10_000, 60 * HANDS_PER_SECOND // hands), DEFAULT_SAMPLES)
-    if samples < 1000:
-        raise OptionError(f"--samples: at least 1,000 sampled deals, got {samples:,}")
+    check_samples(samples)
     if samples * hands > 60 * HANDS_PER_SECOND:
         log.info(
             "--leak share:%d: %s deals, each valued over %s dealer hands: about %s here",
