@@ -26,6 +26,7 @@ __all__ = [
     "DealerHands",
     "best_of_histogram",
     "gather_up",
+    "next_combination",
     "scatter_counts",
     "scatter_down",
     "seen_card_counts",
@@ -43,7 +44,7 @@ def subset_patterns(big: int, small: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def _next_combination(idx: np.ndarray, n: int) -> bool:
+def next_combination(idx: np.ndarray, n: int) -> bool:
     """Advance ``idx`` (ascending) to the next combination of range(n) in colex order (the order
     of the colex index, so the sets a loop touches stay close in memory); False after the last."""
     k = idx.shape[0]
@@ -106,7 +107,7 @@ def scatter_down(
             s = subs[p]
             for w in range(width):
                 out[s, w] += values[x, w]
-        more = _next_combination(idx, n)
+        more = next_combination(idx, n)
 
 
 @njit(cache=True)
@@ -130,7 +131,7 @@ def gather_up(
             s = subs[p]
             for w in range(width):
                 out[x, w] += values[s, w]
-        more = _next_combination(idx, n)
+        more = next_combination(idx, n)
 
 
 @njit(cache=True)
@@ -152,7 +153,7 @@ def scatter_counts(
         code = codes[x]
         for p in range(subs.shape[0]):
             out[subs[p], code] += 1
-        more = _next_combination(idx, n)
+        more = next_combination(idx, n)
 
 
 class DealerHands(NamedTuple):
@@ -244,7 +245,7 @@ def best_of_histogram(
             if values[subs[p]] > best:
                 best = values[subs[p]]
         out[best] += 1
-        more = _next_combination(idx, n)
+        more = next_combination(idx, n)
 
 
 class ShareTables(NamedTuple):

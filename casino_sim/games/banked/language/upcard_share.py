@@ -1,11 +1,12 @@
-"""What sharing hands is worth at a game with a dealer card face up (Caribbean Stud, ``--leak
-share:K``): the player sees ``K`` other players' hands besides the up card.
+"""What sharing hands is worth at a game with a dealer card face up (Caribbean Stud, Four Card
+Poker: ``--leak share:K``): the player sees ``K`` other players' hands besides the up card.
 
 Deals are drawn (``samples`` of them, with ``seed``): the player's hand, the others' hands
 and the up card; each is valued exactly over every hand the dealer can still hold (its hidden
-cards from the cards nobody at the table has seen: at a full table of seven, 1,820 hands of
-16 cards; with one other hand, 101,270 of 41), the best action taken on those counts, and its
-gain over the action without the leak (the solver's optimal strategy, whose edge is exact)
+cards from the cards nobody at the table has seen: at Caribbean Stud's full table of seven,
+1,820 hands of 16 cards, with one other hand 101,270 of 41; at Four Card Poker, five hidden
+cards, 749,398 hands of 41 with one other hand), the best action taken on those counts, and
+its gain over the action without the leak (the solver's optimal strategy, whose edge is exact)
 averaged: a control variate, since the leak changes the decision on few deals. The result is
 sampled, with its 95% interval (:class:`~.leak_kinds.SampledShare`).
 
@@ -19,54 +20,82 @@ True
 from __future__ import annotations
 
 import logging
+from functools import cache
 from math import comb
 
 import numpy as np
 from numba import njit, prange
 
-from casino_sim.combinatorics import BINOMIAL, colex5, colex_index
+from casino_sim.combinatorics import BINOMIAL, colex_index
 from casino_sim.config.banked_game import BankedGame
 from casino_sim.engine.durations import duration
-from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.hands import Deck, meets
 from casino_sim.games.banked.language.hands import ranking_values as values_of
+from casino_sim.games.banked.language.kernels import next_combination
 from casino_sim.games.banked.language.leak_kinds import (
     DEFAULT_SAMPLES,
     SampledShare,
+    check_others_fit,
     check_samples,
     share_estimate,
 )
 from casino_sim.games.banked.language.nets import NetsByValue, best_action
-from casino_sim.games.banked.language.upcard import RANKING, check_upcard, showdown_bucket
+from casino_sim.games.banked.language.upcard import SHAPES, check_upcard, showdown_bucket
+from casino_sim.games.banked.language.upcard_six import best_of_larger
 
 __all__ = ["analyze_upcard_share"]
 
 log = logging.getLogger("casino_sim.leak")
-#: Dealer hands valued per second on the reference 2-core machine (a full table: 200,000 deals
-#: of 1,820 hands in about 15 s).
-HANDS_PER_SECOND = 25_000_000
+#: Dealer hands valued per second on the reference 2-core machine, and the time each drawn
+#: deal costs besides (measured 2026-11-28: Caribbean Stud's full table, 200,000 deals of 1,820
+#: hands, 15 s; one other hand, 20,000 deals of 101,270 hands, 17 s; Four Card Poker's, 2,000
+#: deals of 749,398 hands, 12 s).
+HANDS_PER_SECOND = 125_000_000
+SECONDS_PER_DEAL = 60e-6
 
 
 @njit(cache=True, parallel=True)
 def _hidden_counts(
-    mine: np.ndarray, ups: np.ndarray, unseen: np.ndarray, values5: np.ndarray,
+    mine: np.ndarray, ups: np.ndarray, unseen: np.ndarray, hidden: int, theirs: np.ndarray,
     qualifies: np.ndarray, out: np.ndarray,
 ) -> None:  # fmt: skip
     """Per drawn deal (the player's value ``mine``, the up card ``ups``, the cards nobody saw
-    ``unseen`` int64[deals, m]) every four hidden cards of the dealer by showdown bucket into
-    ``out`` int64[deals, 4] (:func:`~.upcard.showdown_bucket`)."""
+    ``unseen`` int64[deals, m], ascending) every ``hidden`` hidden cards of the dealer by
+    showdown bucket into ``out`` int64[deals, 4] (:func:`~.upcard.showdown_bucket`; the
+    dealer's values ``theirs`` by the colex index of the up card with the hidden ones)."""
     m = unseen.shape[1]
     for s in prange(unseen.shape[0]):
-        cards = np.empty(5, dtype=np.int64)
-        rest = unseen[s]
-        cards[0] = ups[s]
-        for a in range(m):
-            for b in range(a + 1, m):
-                for c in range(b + 1, m):
-                    for d in range(c + 1, m):
-                        cards[1], cards[2], cards[3], cards[4] = rest[a], rest[b], rest[c], rest[d]
-                        theirs = values5[colex5(cards, 0, BINOMIAL)]
-                        out[s, showdown_bucket(mine[s], theirs, qualifies[theirs])] += 1
+        rest, up = unseen[s], ups[s]
+        idx = np.arange(hidden)
+        more = True
+        while more:
+            index = 0
+            j = 0
+            placed = False
+            for p in range(hidden + 1):  # the up card merged into the ascending hidden ones
+                if not placed and (j == hidden or up < rest[idx[j]]):
+                    index += BINOMIAL[up, p + 1]
+                    placed = True
+                else:
+                    index += BINOMIAL[rest[idx[j]], p + 1]
+                    j += 1
+            value = theirs[index]
+            out[s, showdown_bucket(mine[s], value, qualifies[value])] += 1
+            more = next_combination(idx, m)
+
+
+@cache
+def _hand_values(ranking: str, deck: Deck) -> tuple[np.ndarray, np.ndarray]:
+    """The player's hand values by the colex index of his cards and the dealer's by the colex
+    index of hers, each the best of the ranking's size (Four Card Poker: the best four of five
+    and of six, :func:`~.upcard_six.best_of_larger`)."""
+    player, dealer, use = SHAPES[ranking]
+    by_size = {use: values_of(ranking, deck)}
+    for k in range(use + 1, dealer + 1):
+        larger = np.empty(comb(len(deck), k), dtype=by_size[use].dtype)
+        best_of_larger(by_size[k - 1], len(deck), k, BINOMIAL, larger)
+        by_size[k] = larger
+    return by_size[player].astype(np.int64), by_size[dealer]
 
 
 def analyze_upcard_share(
@@ -77,23 +106,19 @@ def analyze_upcard_share(
     a minute allows (at least 10,000)."""
     from casino_sim.games.banked.language import solve_banked
 
-    check_upcard(game, deck, rankings=(RANKING,), solver="the shared-cards leak (--leak share:K)")
-    n = len(deck)
-    unseen = n - 5 * (1 + others) - 1
-    if unseen < 4:
-        raise OptionError(
-            f"--leak share:{others}: {others} other hands of 5 cards leave {max(unseen, 0)} "
-            f"cards of the {n}-card deck for the dealer's 4 hidden; at most share:"
-            f"{(n - 10) // 5}"
-        )
-    hands = comb(unseen, 4)
+    check_upcard(game, deck, solver="the shared-cards leak (--leak share:K)")
+    n, stage, ranking = len(deck), game.stages[0], game.hands["player"].ranking
+    check_others_fit(others, 5, n, 5 + stage.dealer, "the player's and the dealer's")
+    hidden = stage.dealer - 1
+    hands = comb(n - 5 * (1 + others) - 1, hidden)
+    each = hands / HANDS_PER_SECOND + SECONDS_PER_DEAL
     if samples is None:
-        samples = min(max(10_000, 60 * HANDS_PER_SECOND // hands), DEFAULT_SAMPLES)
+        samples = min(max(10_000, int(60 / each)), DEFAULT_SAMPLES)
     check_samples(samples)
-    if samples * hands > 60 * HANDS_PER_SECOND:
+    if samples * each > 60:
         log.info(
             "--leak share:%d: %s deals, each valued over %s dealer hands: about %s here",
-            others, f"{samples:,}", f"{hands:,}", duration(samples * hands / HANDS_PER_SECOND),
+            others, f"{samples:,}", f"{hands:,}", duration(samples * each),
         )  # fmt: skip
     solved = solve_banked(game, deck=deck)
     point = solved.strategy.points[0]
@@ -101,11 +126,12 @@ def analyze_upcard_share(
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(others,)))
     order = np.argsort(rng.random((samples, n)), axis=1)
     own, up = np.sort(order[:, :5], axis=1), order[:, 5 + 5 * others]
-    values5 = values_of(RANKING, deck)
-    mine = values5[colex_index(own)].astype(np.int64)
+    player_values, dealer_values = _hand_values(ranking, deck)
+    mine = player_values[colex_index(own)]
     counts = np.zeros((samples, 4), dtype=np.int64)
-    _hidden_counts(mine, up, np.ascontiguousarray(order[:, 6 + 5 * others :]),
-                   values5.astype(np.int64), meets(game.qualifier, RANKING), counts)  # fmt: skip
+    unseen = np.ascontiguousarray(np.sort(order[:, 6 + 5 * others :], axis=1))
+    _hidden_counts(mine, up, unseen, hidden, dealer_values, meets(game.qualifier, ranking),
+                   counts)  # fmt: skip
     assert point.indexer is not None
     base = without_picks[point.indexer.index(own, up[:, None])].astype(np.int64)
     nets = NetsByValue(game)
