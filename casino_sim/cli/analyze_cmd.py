@@ -72,15 +72,15 @@ def register(subparsers: Subparsers) -> None:
         "--samples",
         type=SAMPLES,
         default=None,
-        help="--leak share:K beyond exact counting: (hand, seen cards) drawn, each valued over "
-        "every dealer hand or board left (default 2,000,000; with a dealer card up about a "
-        "minute's worth; 20,000 without a dealer hand)",
+        help="a sampled --leak (share:K beyond exact counting, dealer:N at Four Card Poker): "
+        "(hand, seen cards) drawn, each valued over every dealer hand or board left (default "
+        "2,000,000; with a dealer card up about a minute's worth; 20,000 without a dealer hand)",
     )
     parser.add_argument(
         "--seed",
         type=SEED,
         default=None,
-        help="seed of a sampled --leak share:K (default: random, printed)",
+        help="seed of a sampled --leak (default: random, printed)",
     )
     parser.add_argument(
         "--ante",

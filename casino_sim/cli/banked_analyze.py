@@ -20,7 +20,7 @@ from casino_sim.report.tables import money
 __all__ = [
     "format_banked",
     "format_leak",
-    "format_sampled_share",
+    "format_sampled_leak",
     "format_share",
     "is_banked_input",
     "run_banked",
@@ -73,14 +73,17 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
         )
     leak = None
     if args.leak:
-        from casino_sim.games.banked.language.leaks import parse_leak
+        from casino_sim.games.banked.language.leaks import is_sampled_leak, parse_leak
 
         leak = parse_leak(args.leak)
         if strategy != "optimal":
             raise OptionError("--leak: the strategy is the best one given the cards seen; "
                               "leave --strategy out")  # fmt: skip
-    if (args.samples or args.seed is not None) and (leak is None or leak.kind != "share"):
-        raise OptionError("--samples and --seed are for a sampled --leak share:K")
+    if (args.samples or args.seed is not None) and (
+        leak is None or (leak.kind == "dealer" and not is_sampled_leak(game, leak))
+    ):
+        raise OptionError("--samples and --seed are for a sampled --leak (share:K, or dealer:N "
+                          "at a game with six dealer cards)")  # fmt: skip
     inputs = {"game": path, **progressive_inputs(game)}
     check_outputs(args, {"--json": args.json, "--csv": args.csv}, inputs.values())
     record: dict[str, Any] = {"provenance": run_provenance(args, inputs)}
@@ -100,20 +103,11 @@ def run_banked(args: argparse.Namespace, path: Path) -> int:
     elif leak is None:
         analysis = analyze_banked(game, strategy)
         print(format_banked(analysis, others=[s for s in strategy_names(game) if s != strategy]))
-    elif leak.kind == "share":
-        exact = _run_share(args, game, leak.cards, record)
+    else:
+        exact = _run_leak(args, game, leak, record)
         if exact is None:  # sampled: printed and written
             return 0
         analysis = exact
-    else:
-        from casino_sim.games.banked.language.leaks import analyze_leak
-
-        leaked = analyze_leak(game, leak)
-        analysis = leaked.analysis
-        print(format_leak(leaked))
-        print(format_banked(analysis, others=[]))
-        record["leak"] = {"leak": leak.label, "seen_sets_per_deal": leaked.seen_sets,
-                          "house_edge_without": str(leaked.house_edge_without)}  # fmt: skip
     _print_progressives(game, args.meter, record)
     if antes:
         if args.json:
@@ -216,41 +210,45 @@ def format_edge_by_ante(antes: list[Fraction], analyses: list[Any]) -> str:
     return "\n".join(lines)
 
 
-def _run_share(
-    args: argparse.Namespace, game: Any, others: int, record: dict[str, Any]
-) -> Any | None:
-    """``--leak share:K``: print the figures; the exact analysis for the outputs, or None when
-    sampled (its JSON written here: a sampled leak has no exact return table)."""
+def _run_leak(args: argparse.Namespace, game: Any, leak: Any, record: dict[str, Any]) -> Any | None:
+    """``--leak``: print the figures; the exact analysis for the outputs, or None when sampled
+    (its JSON written here: a sampled leak has no exact return table)."""
     from casino_sim.cli.common import pick_seed
     from casino_sim.engine.files import write_json
-    from casino_sim.games.banked.language.sharing import (
-        ShareAnalysis,
-        analyze_share,
-        counted_exactly,
-    )
+    from casino_sim.games.banked.language.leak_kinds import LeakAnalysis, SampledLeak
+    from casino_sim.games.banked.language.leaks import analyze_leak, is_sampled_leak
+    from casino_sim.games.banked.language.sharing import ShareAnalysis, analyze_share
 
-    if args.csv and not counted_exactly(game, others):
-        raise OptionError(
-            f"--csv: share:{others} is sampled, with no exact return table; use --json"
-        )
+    if args.csv and is_sampled_leak(game, leak):
+        raise OptionError(f"--csv: {leak.label} is sampled, with no exact return table; use --json")
     seed = pick_seed(args.seed)
-    share = analyze_share(game, others, samples=args.samples, seed=seed)
-    label = f"share:{others}"
-    if isinstance(share, ShareAnalysis):
-        print(format_share(share))
-        print(format_banked(share.analysis, others=[]))
-        record["leak"] = {"leak": label, "seen_sets_per_deal": share.seen_sets,
-                          "house_edge_without": str(share.house_edge_without)}  # fmt: skip
-        return share.analysis
-    print(format_sampled_share(share))
+    figures: ShareAnalysis | LeakAnalysis | SampledLeak
+    if leak.kind == "share":
+        figures = analyze_share(game, leak.cards, samples=args.samples, seed=seed)
+    else:
+        figures = analyze_leak(game, leak, samples=args.samples, seed=seed)
+    if isinstance(figures, ShareAnalysis):
+        print(format_share(figures))
+        print(format_banked(figures.analysis, others=[]))
+        record["leak"] = {"leak": leak.label, "seen_sets_per_deal": figures.seen_sets,
+                          "house_edge_without": str(figures.house_edge_without)}  # fmt: skip
+        return figures.analysis
+    if not isinstance(figures, SampledLeak):  # exact: dealer cards seen
+        print(format_leak(figures))
+        print(format_banked(figures.analysis, others=[]))
+        record["leak"] = {"leak": leak.label, "seen_sets_per_deal": figures.seen_sets,
+                          "house_edge_without": str(figures.house_edge_without)}  # fmt: skip
+        return figures.analysis
+    print(format_sampled_leak(figures))
     if args.json:
         record["leak"] = {
-            "leak": label, "sampled": True, "samples": share.samples, "seed": str(share.seed),
-            "house_edge": share.house_edge, "house_edge_95": list(share.house_edge_interval),
-            "element_of_risk": share.element_of_risk,
-            "element_of_risk_95": list(share.element_of_risk_interval),
-            "house_edge_without": str(share.house_edge_without),
-            "changed_share": share.changed_share,
+            "leak": leak.label, "sampled": True, "samples": figures.samples,
+            "seed": str(figures.seed), "house_edge": figures.house_edge,
+            "house_edge_95": list(figures.house_edge_interval),
+            "element_of_risk": figures.element_of_risk,
+            "element_of_risk_95": list(figures.element_of_risk_interval),
+            "house_edge_without": str(figures.house_edge_without),
+            "changed_share": figures.changed_share,
         }  # fmt: skip
         write_json(args.json, record, overwrite=args.force)
     return None
@@ -260,13 +258,14 @@ def _others(count: int) -> str:
     return f"{count} other player's hand" if count == 1 else f"{count} other players' hands"
 
 
-def format_sampled_share(share: Any) -> str:
-    """The sampled figures with the others' hands seen, each with its 95% interval."""
+def format_sampled_leak(share: Any) -> str:
+    """The sampled figures of a leak (others' hands or dealer cards seen), each with its 95%
+    interval."""
     unit = share.house_edge_per
     low, high = share.house_edge_interval
     eor_low, eor_high = share.element_of_risk_interval
     return "\n".join([
-        f"Leak share:{share.others}: the player sees {_others(share.others)} and plays the best "
+        f"Leak {share.leak.label}: the player sees {share.sees} and plays the best "
         "strategy given the cards seen",
         f"  sampled: {share.samples:,} (hand, seen cards), each valued over {share.valued_over} "
         f"(seed {share.seed}); too many to count exactly",

@@ -21,7 +21,7 @@ from casino_sim.errors import OptionError
 from casino_sim.games.banked.caribbean_stud.exact.analysis import analyze_caribbean
 from casino_sim.games.banked.language import BankedAnalysis, analyze_banked
 from casino_sim.games.banked.language.leaks import analyze_leak, parse_leak
-from casino_sim.games.banked.language.sharing import SampledShare, analyze_share
+from casino_sim.games.banked.language.sharing import SampledLeak, analyze_share
 from casino_sim.games.banked.language.simulate import simulate_banked
 
 GAME = PAYTABLE_DIR / "banked" / "caribbean_stud.yaml"
@@ -263,7 +263,7 @@ def test_one_other_hand_seen_on_fifteen_cards(caribbean: BankedGame) -> None:
             deals += 1
     exact = Fraction(-total, deals)
     share = analyze_share(caribbean, 1, deck=deck, samples=20_000, seed=3)
-    assert isinstance(share, SampledShare)
+    assert isinstance(share, SampledLeak)
     low, high = share.house_edge_interval
     assert abs(share.house_edge - float(exact)) < 4 * (high - low) / (2 * 1.96)
     assert share.house_edge < float(share.house_edge_without)

@@ -23,7 +23,9 @@ from casino_sim.combinatorics import combinations_array
 from casino_sim.config import PAYTABLE_DIR, BankedGame, load_banked_game
 from casino_sim.evaluator import FOUR_CARD_CATEGORIES, evaluate_four, four_card_classes
 from casino_sim.games.banked.language import BankedAnalysis, analyze_banked
-from casino_sim.games.banked.language.sharing import SampledShare, analyze_share
+from casino_sim.games.banked.language.leak_kinds import SampledLeak
+from casino_sim.games.banked.language.leaks import analyze_leak, parse_leak
+from casino_sim.games.banked.language.sharing import analyze_share
 from casino_sim.games.banked.language.simulate import simulate_banked
 
 #: With the hold'em solvers' tests: one worker runs the heavy exact solvers, one at a time.
@@ -153,16 +155,51 @@ def test_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "hands.player.use: the four_card ranking ranks hands of 4 cards" in lines[0]
 
 
-def test_a_dealer_leak_is_refused_saying_which_analysis(
+def test_a_dealer_leak_beyond_the_hidden_cards_is_refused(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """The hole-card analysis of a game with a card up solves the five-card shape only: one
-    line naming the leak, exit 2."""
-    assert main(["analyze", "banked/four_card_poker", "--leak", "dealer:1"]) == 2
+    """Five hidden dealer cards: seeing five is refused in one line, exit 2."""
+    assert main(["analyze", "banked/four_card_poker", "--leak", "dealer:5"]) == 2
     lines = capsys.readouterr().err.strip().splitlines()
-    assert len(lines) == 1
-    assert "Four Card Poker: the" in lines[0] and "--leak dealer:N" in lines[0]
-    assert "five_card_high" in lines[0]
+    assert len(lines) == 1 and "5 hidden cards; see 1 to 4" in lines[0]
+
+
+def _sixteen(four_card: BankedGame) -> tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray]:
+    """Jacks to aces, every hand and every six-card dealer hand ranked by the rule book above:
+    the deck, the (hand, dealer hand) pairs apart, the pairs the hand wins or ties, and each
+    hand's ante bonus."""
+    deck = tuple(range(36, 52))
+    hands, dealers = list(combinations(deck, 5)), list(combinations(deck, 6))
+    mine, theirs = [best(h) for h in hands], [best(d) for d in dealers]
+    order = {v: i for i, v in enumerate(sorted(set(mine) | set(theirs)))}
+    mask = lambda cards: sum(1 << (c - 36) for c in cards)  # noqa: E731
+    apart = (np.array([mask(h) for h in hands])[:, None]
+             & np.array([mask(d) for d in dealers])[None, :]) == 0  # fmt: skip
+    beats = np.array([order[v] for v in mine])[:, None] >= np.array([order[v] for v in theirs])
+    bonus = np.array([BONUS.get(ORDER[v[0]], 0) for v in mine])
+    return deck, apart, beats, bonus
+
+
+def test_one_hidden_dealer_card_seen_on_sixteen_cards(four_card: BankedGame) -> None:
+    """``--leak dealer:1`` (sampled: each drawn hand, up card and seen card valued over every
+    four other hidden cards) within 4 of its standard errors of the enumeration of every
+    (hand, up card, seen card) on 16 cards: the dealer hands holding both known cards, won or
+    lost, and the best of fold and play 1x to 3x on them (a seen and an up card swapped: the
+    same counts)."""
+    deck, apart, beats, bonus = _sixteen(four_card)
+    dealers = list(combinations(range(16), 6))
+    pairs = list(combinations(range(16), 2))
+    holds = np.array([[a in d and b in d for a, b in pairs] for d in dealers], dtype=float)
+    won = (apart & beats).astype(float) @ holds
+    lost = (apart & ~beats).astype(float) @ holds
+    dealt = won + lost
+    nets = [-dealt] + [(1 + k) * (won - lost) + bonus[:, None] * dealt for k in (1, 2, 3)]
+    exact = -np.maximum.reduce(nets).sum() / dealt.sum()  # each cell twice: a fraction of two
+    leak = analyze_leak(four_card, parse_leak("dealer:1"), deck=deck, samples=4000, seed=3)
+    assert isinstance(leak, SampledLeak) and leak.leak.label == "dealer:1"
+    low, high = leak.house_edge_interval
+    assert abs(leak.house_edge - exact) < 4 * (high - low) / (2 * 1.96)
+    assert leak.house_edge < float(leak.house_edge_without)
 
 
 def test_one_other_hand_seen_on_sixteen_cards(four_card: BankedGame) -> None:
@@ -171,20 +208,12 @@ def test_one_other_hand_seen_on_sixteen_cards(four_card: BankedGame) -> None:
     showdown, plays 3x what wins or ties and folds what loses unless the ante bonus pays for a
     1x play. The sampled house edge within 4 of its standard errors of the enumeration of
     every (hand, other hand, up card), each dealer hand ranked by the rule book above."""
-    deck = tuple(range(36, 52))  # jacks to aces
-    hands, dealers = list(combinations(deck, 5)), list(combinations(deck, 6))
-    mine, theirs = [best(h) for h in hands], [best(d) for d in dealers]
-    order = {v: i for i, v in enumerate(sorted(set(mine) | set(theirs)))}
-    mask = lambda cards: sum(1 << (c - 36) for c in cards)  # noqa: E731
-    apart = (np.array([mask(h) for h in hands])[:, None]
-             & np.array([mask(d) for d in dealers])[None, :]) == 0  # fmt: skip
-    beats = np.array([order[v] for v in mine])[:, None] >= np.array([order[v] for v in theirs])
+    deck, apart, beats, bonus = _sixteen(four_card)
     won, lost = (apart & beats).sum(axis=1), (apart & ~beats).sum(axis=1)  # any card up
-    bonus = np.array([BONUS.get(ORDER[v[0]], 0) for v in mine])
     nets = won * (4 + bonus) + lost * np.maximum(-1, bonus - 2)
     exact = Fraction(int(nets.sum()), int(apart.sum()))
     share = analyze_share(four_card, 1, deck=deck, samples=4000, seed=3)
-    assert isinstance(share, SampledShare)
+    assert isinstance(share, SampledLeak)
     low, high = share.house_edge_interval
     assert abs(share.house_edge + float(exact)) < 4 * (high - low) / (2 * 1.96)
     assert share.house_edge < float(share.house_edge_without) < 0.2

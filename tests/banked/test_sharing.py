@@ -13,7 +13,7 @@ from casino_sim.cli import main
 from casino_sim.config import BankedGame, load_banked_game
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.leaks import parse_leak
-from casino_sim.games.banked.language.sharing import SampledShare, ShareAnalysis, analyze_share
+from casino_sim.games.banked.language.sharing import SampledLeak, ShareAnalysis, analyze_share
 from tests.banked.brute import brute_seen
 
 #: Sevens to queens in two suits: dealer hands that do not qualify (below Q-high), pairs,
@@ -48,7 +48,7 @@ def test_sampled_agrees_with_the_exact_figures(three_card_poker: BankedGame):
     exact = analyze_share(three_card_poker, 1, deck=DECK_12)
     sampled = analyze_share(three_card_poker, 1, deck=DECK_12, samples=20_000, seed=5,
                             exact_limit=0)  # fmt: skip
-    assert isinstance(exact, ShareAnalysis) and isinstance(sampled, SampledShare)
+    assert isinstance(exact, ShareAnalysis) and isinstance(sampled, SampledLeak)
     low, high = sampled.house_edge_interval
     se = (high - low) / 2 / 1.96
     assert 0 < se < 0.01
@@ -73,7 +73,7 @@ def test_three_card_poker_sampled_agrees_with_the_exact_figure(three_card_poker:
     (Jacobson's "Collusion 101", apheat.net 2013, counts the dealer hands a full table leaves
     but quotes no edge)."""
     sampled = analyze_share(three_card_poker, 1, samples=200_000, seed=2, exact_limit=0)
-    assert isinstance(sampled, SampledShare)
+    assert isinstance(sampled, SampledLeak)
     assert sampled.house_edge_without == Fraction(686_689, 20_358_520)
     low, high = sampled.house_edge_interval
     assert abs(sampled.house_edge - float(ONE_HAND_SEEN)) < 4 * (high - low) / 2 / 1.96
@@ -107,4 +107,6 @@ def test_the_command_prints_and_writes_a_sampled_leak(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert out == "" and "is sampled, with no exact return table" in err  # before any work
     assert main(["analyze", "banked/three_card_poker", "--seed", "3"]) == 2
-    assert "--samples and --seed are for a sampled --leak share:K" in capsys.readouterr().err
+    assert "--samples and --seed are for a sampled --leak (share:K" in capsys.readouterr().err
+    assert main(["analyze", "banked/three_card_poker", "--leak", "dealer:1", "--seed", "3"]) == 2
+    assert "or dealer:N at a game with six dealer cards" in capsys.readouterr().err

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.hands import FULL_DECK, Deck
-from casino_sim.games.banked.language.leak_kinds import Leak, LeakAnalysis, SampledShare
+from casino_sim.games.banked.language.leak_kinds import Leak, LeakAnalysis, SampledLeak
 from casino_sim.report.par.banked_tables import unit_name
 from casino_sim.report.par.formatting import interval_of
 from casino_sim.report.par.inputs import input_name
@@ -45,7 +45,7 @@ __all__ = ["LeakFigure", "leak_figure", "leak_figures", "listed_leaks", "protect
 
 #: Other players' hands a sharing row sees at most: a full table of seven seats.
 FULL_TABLE_OTHERS = 6
-LeakFigure = LeakAnalysis | SampledShare
+LeakFigure = LeakAnalysis | SampledLeak
 
 #: A published figure as a game file's notes quote it, by leak: "one dealer card ... a
 #: player's edge of 3.48%", "one more dealer card ... a house edge of 1.74%", "six other
@@ -101,7 +101,7 @@ def leak_figure(
     if leak.kind == "dealer":
         return analyze_leak(game, leak, deck=deck)
     share = analyze_share(game, leak.cards, deck=deck, samples=samples, seed=seed)
-    if not isinstance(share, SampledShare):  # pragma: no cover - upcard shares are sampled
+    if not isinstance(share, SampledLeak):  # pragma: no cover - upcard shares are sampled
         raise AssertionError("a sharing row of the report is sampled")
     return share
 
@@ -143,7 +143,7 @@ def _row(game: BankedGame, figure: LeakFigure) -> dict[str, Any]:
         leak, low, high = figure.leak, None, None
         how, exact = "exact: every deal and seen card", str(figure.analysis.house_edge)
     else:
-        leak = Leak("share", figure.others)
+        leak = figure.leak
         edge, (low, high) = figure.house_edge, figure.house_edge_interval
         how = f"sampled: {figure.samples:,} deals (seed {figure.seed}), each over {figure.valued_over}"
         exact = ""
@@ -190,7 +190,7 @@ def protection_part(item: BankedInput, prefix: str, figures: tuple[LeakFigure, .
     if dealer is not None:
         words = "; ".join(w.removeprefix("dealer shows ") for w in dealer.analysis.strategy_words)
         paragraphs.append(f"Seeing {_seen(game, dealer.leak)}, the player plays: {words}.")
-    sampled = [f for f in figures if isinstance(f, SampledShare)]
+    sampled = [f for f in figures if isinstance(f, SampledLeak)]
     if sampled:
         paragraphs.append(
             "Sharing rows are sampled: each drawn deal (the player's hand, the others' hands "

@@ -19,7 +19,7 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "Leak",
     "LeakAnalysis",
-    "SampledShare",
+    "SampledLeak",
     "check_others_fit",
     "check_samples",
     "parse_leak",
@@ -97,12 +97,13 @@ class LeakAnalysis:
 
 
 @dataclass(frozen=True)
-class SampledShare:
-    """Sampled: the house edge and element of risk with ``others`` hands seen, each with its
-    95% interval, from ``samples`` (hand, seen cards) drawn with ``seed``; the share of them
-    on which the best action differs from the one without the leak."""
+class SampledLeak:
+    """Sampled: the house edge and element of risk with ``leak`` (other players' hands seen,
+    or dealer cards), each with its 95% interval, from ``samples`` (hand, seen cards) drawn
+    with ``seed``; the share of them on which the best action differs from the one without
+    the leak."""
 
-    others: int
+    leak: Leak
     house_edge: float
     house_edge_interval: tuple[float, float]
     element_of_risk: float
@@ -117,21 +118,29 @@ class SampledShare:
     decision: str = "the decision"
     """The decision :attr:`changed_share` counts changes of."""
 
+    @property
+    def sees(self) -> str:
+        """What the player sees: "2 other players' hands", "1 of the dealer's hidden cards"."""
+        count = self.leak.cards
+        if self.leak.kind == "dealer":
+            return f"{count} of the dealer's hidden cards"
+        return f"{count} other player's hand" if count == 1 else f"{count} other players' hands"
+
 
 def share_estimate(
     game: BankedGame,
-    others: int,
+    leak: Leak,
     without: Fraction,
     drawn: tuple[np.ndarray, np.ndarray],
     changed: int,
     bet_without: float,
     seed: int,
     **words: str,
-) -> SampledShare:
+) -> SampledLeak:
     """The sampled figures from each drawn deal's gain over the strategy without the leak and
     its extra money bet (``drawn``, per unit of the edge's wager), the deals where the action
     changed, and the exact edge and average total bet without the leak (``words``: what a
-    deal is valued over, which decision the changes count; :class:`SampledShare`)."""
+    deal is valued over, which decision the changes count; :class:`SampledLeak`)."""
     gains, extra = drawn
     samples = len(gains)
     unit = float(game.wagers[game.house_edge_per].initial)
@@ -145,8 +154,8 @@ def share_estimate(
     cov = np.cov(np.stack([gains, extra])) / samples
     eor_half = 1.96 * math.sqrt(float(grad @ cov @ grad))
     eor = -net / bet
-    return SampledShare(
-        others=others,
+    return SampledLeak(
+        leak=leak,
         house_edge=edge,
         house_edge_interval=(edge - edge_half, edge + edge_half),
         element_of_risk=eor,

@@ -32,12 +32,13 @@ from casino_sim.games.banked.language.hands import FULL_DECK, Deck
 from casino_sim.games.banked.language.holdem_leak import analyze_holdem_leak, is_holdem_leak_game
 from casino_sim.games.banked.language.holdem_turn_leak import analyze_turn_leak, is_turn_leak_game
 from casino_sim.games.banked.language.kernels import seen_card_counts
-from casino_sim.games.banked.language.leak_kinds import Leak, LeakAnalysis, parse_leak
+from casino_sim.games.banked.language.leak_kinds import Leak, LeakAnalysis, SampledLeak, parse_leak
 from casino_sim.games.banked.language.nets import NetsByValue, best_action
 from casino_sim.games.banked.language.outcomes import (
     Outcome,
     summarize,
 )
+from casino_sim.games.banked.language.sharing import counted_exactly
 from casino_sim.games.banked.language.showdown import (
     card_masks,
     check_showdown,
@@ -49,22 +50,33 @@ from casino_sim.games.banked.language.showdown import (
 from casino_sim.games.banked.language.street_leak import analyze_street_leak, is_street_game
 from casino_sim.games.banked.language.upcard import is_upcard_game
 from casino_sim.games.banked.language.upcard_leak import analyze_upcard_leak
+from casino_sim.games.banked.language.upcard_share import sample_upcard_leak
 
-__all__ = ["Leak", "LeakAnalysis", "analyze_leak", "parse_leak"]
+__all__ = ["Leak", "LeakAnalysis", "analyze_leak", "is_sampled_leak", "parse_leak"]
 
 _RANKS = "23456789TJQKA"
 
 
-def analyze_leak(game: BankedGame, leak: Leak, *, deck: Deck = FULL_DECK) -> LeakAnalysis:
-    """The optimal strategy and exact figures of ``game`` when the player sees ``leak`` of the
-    dealer's cards (``share:K``: :func:`.sharing.analyze_share`; a dealer card up:
+def analyze_leak(
+    game: BankedGame,
+    leak: Leak,
+    *,
+    deck: Deck = FULL_DECK,
+    samples: int | None = None,
+    seed: int = 0,
+) -> LeakAnalysis | SampledLeak:
+    """The optimal strategy and figures of ``game`` when the player sees ``leak`` of the
+    dealer's cards, exact (``share:K``: :func:`.sharing.analyze_share`; a dealer card up:
     :mod:`.upcard_leak`; hold'em with a bet before the flop: :mod:`.holdem_leak`, and with a
     bet on the turn too: :mod:`.holdem_turn_leak`; no dealer hand, the board's last cards
-    seen: :mod:`.street_leak`)."""
+    seen: :mod:`.street_leak`), or sampled with ``samples`` deals from ``seed`` where the
+    dealer holds six cards (Four Card Poker: :mod:`.upcard_share`)."""
     from casino_sim.games.banked.language import solve_banked
 
     if leak.kind != "dealer":
         raise OptionError(f"--leak {leak.label}: analyze_share values the hands of others seen")
+    if is_sampled_leak(game, leak, deck=deck):
+        return sample_upcard_leak(game, leak, deck, samples, seed)
     if is_upcard_game(game):  # a dealer card face up: one hidden card seen besides it
         return analyze_upcard_leak(game, leak, deck)
     if is_holdem_leak_game(game):  # Ultimate Texas Hold'em's shape
@@ -103,6 +115,15 @@ def analyze_leak(game: BankedGame, leak: Leak, *, deck: Deck = FULL_DECK) -> Lea
     )
     without = solve_banked(game, deck=deck).analysis.house_edge
     return LeakAnalysis(leak, analysis, without, math.comb(stage.dealer, leak.cards))
+
+
+def is_sampled_leak(game: BankedGame, leak: Leak, *, deck: Deck = FULL_DECK) -> bool:
+    """Whether ``leak``'s figures are sampled: other players' hands seen beyond exact counting
+    (:func:`.sharing.counted_exactly`), dealer cards seen at a game with a card up and six
+    dealer cards (Four Card Poker), too many to count exactly this release."""
+    if leak.kind == "share":
+        return not counted_exactly(game, leak.cards, deck=deck)
+    return is_upcard_game(game) and game.stages[0].dealer == 6
 
 
 def _seen_counts(

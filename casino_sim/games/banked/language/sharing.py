@@ -48,7 +48,8 @@ from casino_sim.games.banked.language.hands import FULL_DECK, Deck
 from casino_sim.games.banked.language.kernels import ShareTables, seen_card_counts, shared_counts
 from casino_sim.games.banked.language.leak_kinds import (
     DEFAULT_SAMPLES,
-    SampledShare,
+    Leak,
+    SampledLeak,
     check_others_fit,
     check_samples,
     share_estimate,
@@ -67,7 +68,7 @@ from casino_sim.games.banked.language.upcard import is_upcard_game
 
 __all__ = [
     "EXACT_LIMIT",
-    "SampledShare",
+    "SampledLeak",
     "ShareAnalysis",
     "analyze_share",
     "counted_exactly",
@@ -114,7 +115,7 @@ def analyze_share(
     samples: int | None = None,
     seed: int = 0,
     exact_limit: int = EXACT_LIMIT,
-) -> ShareAnalysis | SampledShare:
+) -> ShareAnalysis | SampledLeak:
     """The best strategy and figures of ``game`` when the player sees ``others`` more hands:
     exact when the pairs of player class and seen set number at most ``exact_limit``, else
     sampled (``samples``: by default :data:`DEFAULT_SAMPLES`, at a game with a dealer card up
@@ -122,9 +123,9 @@ def analyze_share(
     from casino_sim.games.banked.language import solve_banked
 
     if is_upcard_game(game):  # a dealer card face up: sampled (each deal valued exactly)
-        from casino_sim.games.banked.language.upcard_share import analyze_upcard_share
+        from casino_sim.games.banked.language.upcard_share import sample_upcard_leak
 
-        return analyze_upcard_share(game, others, deck, samples, seed)
+        return sample_upcard_leak(game, Leak("share", others), deck, samples, seed)
     if is_street_game(game):  # no dealer hand: sampled (each deal valued over every board)
         from casino_sim.games.banked.language.street_share import analyze_street_share
 
@@ -166,7 +167,7 @@ def counted_exactly(
     >>> counted_exactly(game, 1), counted_exactly(game, 2)
     (True, False)
     """
-    if is_upcard_game(game):  # always sampled
+    if is_upcard_game(game) or is_street_game(game):  # always sampled
         return False
     player = game.stages[0].player
     classes = len(player_classes(deck, player)[0])
@@ -259,7 +260,7 @@ def _sampled(
     without: Fraction,
     samples: int,
     seed: int,
-) -> SampledShare:
+) -> SampledLeak:
     n = len(deck)
     rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(others,)))
     per_class = rng.multinomial(samples, tables.weights / tables.weights.sum())
@@ -289,5 +290,11 @@ def _sampled(
         at += k
     deals_total = float((tables.weights * tables.total.sum(axis=1)).sum())
     return share_estimate(
-        game, others, without, (gains, extra), changed, bet_without / deals_total, seed
+        game,
+        Leak("share", others),
+        without,
+        (gains, extra),
+        changed,
+        bet_without / deals_total,
+        seed,
     )

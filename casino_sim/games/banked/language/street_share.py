@@ -8,7 +8,7 @@ at the table holds, stage by stage, twice: with the best action at each decision
 card seen, and with the strategy without the leak (the solver's, which does not look at the
 others' cards, so its edge is the exact one). The mean gain (a control variate: it is zero
 wherever the leak changes no decision) and its 95% interval are the sampled figures
-(:class:`~.leak_kinds.SampledShare`).
+(:class:`~.leak_kinds.SampledLeak`).
 
 The values are sums over the board's completions of money times the paytables' common
 denominator, as in :mod:`.streets`: the completions of a deal are the subsets of its live
@@ -36,7 +36,8 @@ from casino_sim.errors import OptionError
 from casino_sim.games.banked.language.hands import Deck
 from casino_sim.games.banked.language.kernels import scatter_down, subset_patterns
 from casino_sim.games.banked.language.leak_kinds import (
-    SampledShare,
+    Leak,
+    SampledLeak,
     check_others_fit,
     check_samples,
     share_estimate,
@@ -69,7 +70,7 @@ class ShareValues(NamedTuple):
 
 def analyze_street_share(
     game: BankedGame, others: int, deck: Deck, samples: int | None, seed: int
-) -> SampledShare:
+) -> SampledLeak:
     """The house edge and element of risk of ``game`` (no dealer hand) when the player sees
     the first cards of ``others`` more players, sampled (module docstring)."""
     from casino_sim.games.banked.language import solve_banked
@@ -101,7 +102,7 @@ def analyze_street_share(
     unit = float(game.wagers[game.house_edge_per].initial)
     bet_without = float(solved.analysis.average_total_bet) * unit
     return share_estimate(
-        game, others, solved.analysis.house_edge, (gains, extra), changed, bet_without, seed,
+        game, Leak("share", others), solved.analysis.house_edge, (gains, extra), changed, bet_without, seed,
         valued_over="every board left", decision="the first decision",
     )  # fmt: skip
 
