@@ -185,14 +185,14 @@ def brute_streets(
         if level in early:  # dealt with the first stage
             return decide(level + 1, cards, amounts)
         rest = [c for c in deck if c not in cards]
-        total = [0] * len(names)
-        for more in combinations(rest, sizes[level]):
+        values = [
+            decide(level + 1, known, amounts)
+            for more in combinations(rest, sizes[level])
             for known in (
                 reveal(cards | frozenset(more)) if level == 0 else [cards | frozenset(more)]
-            ):
-                value = decide(level + 1, known, amounts)
-                total = [a + b for a, b in zip(total, value, strict=False)]
-        return tuple(total)
+            )
+        ]
+        return tuple(map(sum, zip(*values, strict=True)))
 
     def completions(level: int, cards: int) -> int:
         count, left = 1, len(deck) - cards

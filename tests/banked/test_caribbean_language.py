@@ -12,6 +12,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 
+import numpy as np
 import pytest
 from phevaluator import evaluate_cards
 
@@ -69,34 +70,36 @@ def brute_force(
     """Each wager's total and the count of each net (antes) over every deal of ``deck``, the
     optimal strategy, ties to the fold: per (hand, up card) every four hole cards dealt; with
     ``hole_seen`` per (hand, up card, one hole card seen) the other three, each deal once per
-    hole card (the one seen)."""
+    hole card (the one seen). Each dealer hand of a hand's other cards is ranked once, and its
+    ending counted for every (up card, seen card) it holds."""
     names = [format_card(c) for c in deck]
     n = len(deck)
     value = {hand: evaluate_cards(*(names[c] for c in hand)) for hand in combinations(range(n), 5)}
     worst_qualifier = evaluate_cards("As", "Kd", "4h", "3c", "2s")  # ace-king-4-3-2
+    ending = [(1, 0), None, (-1, -1), (0, 0)]  # not qualified, player wins (pays), loses, ties
+    dealers = list(combinations(range(n - 5), 5))  # by place among the cards left
+    seen_sets = (
+        [(up, seen) for up in range(n - 5) for seen in range(n - 5) if seen != up]
+        if hole_seen
+        else [(up,) for up in range(n - 5)]
+    )
+    holds = np.array([[set(seen) <= set(d) for seen in seen_sets] for d in dealers], dtype=int)
     totals = {"ante": 0, "raise": 0}
     nets: Counter[int] = Counter()
     for hand in combinations(range(n), 5):
         mine = value[hand]
         win_pay = STANDARD_PAYS[next(name for name, end in CATEGORY_ENDS if mine <= end)]
+        ending[1] = (1, win_pay)
         rest = [c for c in range(n) if c not in hand]
-        seen_sets = (
-            [(up, seen) for up in rest for seen in rest if seen != up]
-            if hole_seen
-            else [(up,) for up in rest]
-        )
-        for seen in seen_sets:
-            ends: Counter[tuple[int, int]] = Counter()  # (ante, raise per unit) -> dealer hands
-            for hole in combinations([c for c in rest if c not in seen], 5 - len(seen)):
-                theirs = value[tuple(sorted((*seen, *hole)))]
-                if theirs > worst_qualifier:  # worse than ace-king: the dealer does not qualify
-                    ends[1, 0] += 1
-                elif mine < theirs:
-                    ends[1, win_pay] += 1
-                elif mine > theirs:
-                    ends[-1, -1] += 1
-                else:
-                    ends[0, 0] += 1
+        kinds = np.zeros((len(dealers), 4), dtype=int)
+        for d, places in enumerate(dealers):
+            theirs = value[tuple(rest[p] for p in places)]
+            kind = (
+                0 if theirs > worst_qualifier else 1 if mine < theirs else 2 if mine > theirs else 3
+            )
+            kinds[d, kind] = 1  # (worse than ace-king: the dealer does not qualify)
+        for counts in (holds.T @ kinds).tolist():  # per seen set: dealer hands by ending
+            ends = {ending[k]: m for k, m in enumerate(counts) if m}
             dealt = sum(ends.values())
             raised = sum((a + 2 * r) * m for (a, r), m in ends.items())
             if raised > -dealt:
@@ -211,7 +214,6 @@ def test_pair_counts_equal_a_direct_count_on_52_cards() -> None:
     """The counts behind ``--leak dealer:1`` on the 52 cards: for random (hand, up card, seen
     card) the dealer hands holding both seen cards below each threshold, by inclusion-exclusion,
     equal a count of every completion of the dealer's hand."""
-    import numpy as np
 
     from casino_sim.combinatorics import colex_index, combinations_array
     from casino_sim.dealer_counts.counts import pair_counts, prefix_tables

@@ -164,7 +164,8 @@ def test_a_dealer_leak_beyond_the_hidden_cards_is_refused(
     assert len(lines) == 1 and "5 hidden cards; see 1 to 4" in lines[0]
 
 
-def _sixteen(four_card: BankedGame) -> tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray]:
+@pytest.fixture(scope="module")
+def sixteen() -> tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray]:
     """Jacks to aces, every hand and every six-card dealer hand ranked by the rule book above:
     the deck, the (hand, dealer hand) pairs apart, the pairs the hand wins or ties, and each
     hand's ante bonus."""
@@ -180,16 +181,16 @@ def _sixteen(four_card: BankedGame) -> tuple[tuple[int, ...], np.ndarray, np.nda
     return deck, apart, beats, bonus
 
 
-def test_one_hidden_dealer_card_seen_on_sixteen_cards(four_card: BankedGame) -> None:
+def test_one_hidden_dealer_card_seen_on_sixteen_cards(four_card: BankedGame, sixteen) -> None:
     """``--leak dealer:1`` (sampled: each drawn hand, up card and seen card valued over every
     four other hidden cards) within 4 of its standard errors of the enumeration of every
     (hand, up card, seen card) on 16 cards: the dealer hands holding both known cards, won or
     lost, and the best of fold and play 1x to 3x on them (a seen and an up card swapped: the
     same counts)."""
-    deck, apart, beats, bonus = _sixteen(four_card)
-    dealers = list(combinations(range(16), 6))
-    pairs = list(combinations(range(16), 2))
-    holds = np.array([[a in d and b in d for a, b in pairs] for d in dealers], dtype=float)
+    deck, apart, beats, bonus = sixteen
+    dealers = np.array([sum(1 << c for c in d) for d in combinations(range(16), 6)])
+    pairs = np.array([(1 << a) | (1 << b) for a, b in combinations(range(16), 2)])
+    holds = ((dealers[:, None] & pairs[None, :]) == pairs[None, :]).astype(float)
     won = (apart & beats).astype(float) @ holds
     lost = (apart & ~beats).astype(float) @ holds
     dealt = won + lost
@@ -202,13 +203,13 @@ def test_one_hidden_dealer_card_seen_on_sixteen_cards(four_card: BankedGame) -> 
     assert leak.house_edge < float(leak.house_edge_without)
 
 
-def test_one_other_hand_seen_on_sixteen_cards(four_card: BankedGame) -> None:
+def test_one_other_hand_seen_on_sixteen_cards(four_card: BankedGame, sixteen) -> None:
     """``--leak share:1`` (sampled) against its exact value on a 16-card deck, where the cards
     nobody at the table sees are exactly the dealer's five hidden ones: the player knows the
     showdown, plays 3x what wins or ties and folds what loses unless the ante bonus pays for a
     1x play. The sampled house edge within 4 of its standard errors of the enumeration of
     every (hand, other hand, up card), each dealer hand ranked by the rule book above."""
-    deck, apart, beats, bonus = _sixteen(four_card)
+    deck, apart, beats, bonus = sixteen
     won, lost = (apart & beats).sum(axis=1), (apart & ~beats).sum(axis=1)  # any card up
     nets = won * (4 + bonus) + lost * np.maximum(-1, bonus - 2)
     exact = Fraction(int(nets.sum()), int(apart.sum()))

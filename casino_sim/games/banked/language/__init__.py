@@ -22,6 +22,7 @@ from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any, cast
 
 import numpy as np
@@ -234,17 +235,25 @@ def _solve(game: BankedGame, strategy: str, deck: Deck) -> Solved:
     return Solved(analysis, played)
 
 
+@cache
+def _starting_labels(deck: Deck, size: int) -> tuple[list[str], np.ndarray]:
+    """Every starting hand of ``size`` cards of ``deck``: its label and its colex index (the
+    same for every game and strategy dealt from the deck: made once)."""
+    hands = combinations_array(len(deck), size)
+    codes = np.asarray(deck)[hands]
+    labels = [starting_label(canonical(tuple(row))) for row in codes.tolist()]
+    return labels, colex_index(hands)
+
+
 def _street_words(
     street: StreetSolution, decisions: Mapping[str, Mapping[str, int]], deck: Deck
 ) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     """Each decision's actions as shares of the deals, and the first decision by starting hand."""
     words = decision_shares(decisions)
-    hands = combinations_array(len(deck), street.first_level)
-    codes = np.asarray(deck)[hands]
     picks: dict[str, set[str]] = defaultdict(set)
-    chosen = street.first_choice[colex_index(hands)]
-    for row, pick in zip(codes.tolist(), chosen.tolist(), strict=True):
-        picks[starting_label(canonical(tuple(row)))].add(street.first_names[pick])
+    labels, order = _starting_labels(deck, street.first_level)
+    for label, pick in zip(labels, street.first_choice[order].tolist(), strict=True):
+        picks[label].add(street.first_names[pick])
     if len(picks) > MAX_TABLE_LABELS:
         by_action: Counter[str] = Counter(" or ".join(sorted(v)) for v in picks.values())
         return words, tuple((f"{n} starting hand types", a) for a, n in by_action.items())
