@@ -1,8 +1,9 @@
-"""What sharing hands is worth at a game with a dealer card face up (Caribbean Stud, Four Card
-Poker: ``--leak share:K``): the player sees ``K`` other players' hands besides the up card.
+"""What a leak is worth at a game with a dealer card face up, sampled: the player sees ``K``
+other players' hands besides the up card (Caribbean Stud, Four Card Poker: ``--leak share:K``)
+or hidden dealer cards besides it (Four Card Poker: ``--leak dealer:N``).
 
-Deals are drawn (``samples`` of them, with ``seed``): the player's hand, the others' hands
-and the up card; each is valued exactly over every hand the dealer can still hold (its hidden
+Deals are drawn (``samples`` of them, with ``seed``): the player's hand, the others' hands,
+the up card and the hidden dealer cards seen; each is valued exactly over every hand the dealer can still hold (its hidden
 cards from the cards nobody at the table has seen: at Caribbean Stud's full table of seven,
 1,820 hands of 16 cards, with one other hand 101,270 of 41; at Four Card Poker, five hidden
 cards, 749,398 hands of 41 with one other hand), the best action taken on those counts, and
@@ -43,7 +44,7 @@ from casino_sim.games.banked.language.leak_kinds import (
 )
 from casino_sim.games.banked.language.nets import NetsByValue, best_action
 from casino_sim.games.banked.language.upcard import SHAPES, check_upcard, showdown_bucket
-from casino_sim.games.banked.language.upcard_six import best_of_larger
+from casino_sim.games.banked.language.upcard_six import best_of_sizes
 
 __all__ = ["sample_upcard_leak"]
 
@@ -92,11 +93,7 @@ def _hand_values(ranking: str, deck: Deck) -> tuple[np.ndarray, np.ndarray]:
     index of hers, each the best of the ranking's size (Four Card Poker: the best four of five
     and of six, :func:`~.upcard_six.best_of_larger`)."""
     player, dealer, use = SHAPES[ranking]
-    by_size = {use: values_of(ranking, deck)}
-    for k in range(use + 1, dealer + 1):
-        larger = np.empty(comb(len(deck), k), dtype=by_size[use].dtype)
-        best_of_larger(by_size[k - 1], len(deck), k, BINOMIAL, larger)
-        by_size[k] = larger
+    by_size = best_of_sizes(values_of(ranking, deck), len(deck), use, dealer)
     return by_size[player].astype(np.int64), by_size[dealer]
 
 

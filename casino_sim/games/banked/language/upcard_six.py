@@ -36,7 +36,7 @@ from numba import njit, prange
 from casino_sim.combinatorics import BINOMIAL, colex_sorted
 from casino_sim.dealer_counts.counts import lower_bound
 
-__all__ = ["SixTables", "best_of_larger", "six_card_counts", "six_tables"]
+__all__ = ["SixTables", "best_of_larger", "best_of_sizes", "six_card_counts", "six_tables"]
 
 #: Value buckets of the four-card sets' completion lists.
 BUCKETS = 128
@@ -297,13 +297,24 @@ def _transpose(table: np.ndarray, out: np.ndarray) -> None:
                     out[c, r] = table[r, c]
 
 
+def best_of_sizes(values: np.ndarray, n: int, size: int, largest: int) -> dict[int, np.ndarray]:
+    """The best value of every set of ``size`` to ``largest`` of ``n`` cards (by size, each by
+    colex index) from the values of the ``size``-sets (:func:`best_of_larger` a size at a time).
+
+    >>> best_of_sizes(np.arange(5, dtype=np.int16), 5, 4, 5)[5].tolist()
+    [4]
+    """
+    by_size = {size: values}
+    for k in range(size + 1, largest + 1):
+        by_size[k] = np.empty(comb(n, k), dtype=values.dtype)
+        best_of_larger(by_size[k - 1], n, k, BINOMIAL, by_size[k])
+    return by_size
+
+
 def six_tables(values4: np.ndarray, n_values: int) -> SixTables:
     """The tables of the 52 cards' six-card hands, each the best of its four-card sets
     (``values4``, by colex index; values 0 .. ``n_values - 1``)."""
-    values5 = np.empty(comb(DECK, 5), dtype=np.int16)
-    best_of_larger(values4, DECK, 5, BINOMIAL, values5)
-    values6 = np.empty(comb(DECK, 6), dtype=np.int16)
-    best_of_larger(values5, DECK, 6, BINOMIAL, values6)
+    values6 = best_of_sizes(values4.astype(np.int16), DECK, 4, 6)[6]
     weight = np.cumsum(np.bincount(values6, minlength=n_values))
     bucket_of = np.minimum(weight * BUCKETS // (weight[-1] + 1), BUCKETS - 1)
     bucket_of = np.append(bucket_of, BUCKETS - 1).astype(np.int64)
