@@ -57,7 +57,7 @@ State = tuple[int, ...]
 class ShareValues(NamedTuple):
     """Per deal: its value with the leak and without it (money times ``scale``, summed over
     the board's ``completions``), the money bet likewise (units), and whether the first
-    decision changed."""
+    decision changed (on some board, where board cards come before it)."""
 
     leak: np.ndarray
     without: np.ndarray
@@ -182,7 +182,7 @@ def share_values(
                 for i, pick in ((0, best), (1, without), (2, best), (3, without))
             )
             if level == min(rules.choices, default=-1) and state == rules.states[0][0]:
-                changed = (best != without)[0]
+                changed = (best != without).any(axis=0)  # on some board, if it comes after one
         if level == 0:
             break
         states = list(out)
