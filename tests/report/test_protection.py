@@ -9,6 +9,7 @@ Three Card Poker's part on the 52 cards is in test_banked_report.py.
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -33,8 +34,8 @@ DECK_15 = tuple(range(37, 52))
 def test_the_leaks_listed_are_the_ones_solved() -> None:
     """A showdown against a hidden hand: one dealer card; a dealer card up: one more, and the
     hands of 1 to 6 others (a full table of seven, fewer when the deck cannot hold them); no
-    dealer hand: the last board card; games whose leaks take minutes (Texas Hold'em Bonus) or
-    are not solved (Four Card Poker): none, so no part."""
+    dealer hand: the last board card; Four Card Poker as Caribbean Stud (its rows sampled); a
+    game whose leak takes minutes (Texas Hold'em Bonus): none, so no part."""
     labels = lambda game, *deck: [leak.label for leak in listed_leaks(game, *deck)]  # noqa: E731
     assert labels(load_banked_game("banked/three_card_poker")) == ["dealer:1"]
     assert labels(CARIBBEAN.game) == ["dealer:1", *(f"share:{k}" for k in range(1, 7))]
@@ -42,8 +43,9 @@ def test_the_leaks_listed_are_the_ones_solved() -> None:
     assert labels(load_banked_game("banked/ultimate_texas_holdem")) == ["dealer:1"]
     for name in ("let_it_ride", "mississippi_stud"):  # the last board card seen
         assert labels(load_banked_game(f"banked/{name}")) == ["dealer:1"]
-    for name in ("four_card_poker", "texas_holdem_bonus"):
-        assert labels(load_banked_game(f"banked/{name}")) == []
+    four_card = load_banked_game("banked/four_card_poker")
+    assert labels(four_card) == ["dealer:1", *(f"share:{k}" for k in range(1, 7))]
+    assert labels(load_banked_game("banked/texas_holdem_bonus")) == []
 
 
 def test_caribbean_rows_are_the_leak_analysis_figures() -> None:
@@ -69,14 +71,35 @@ def test_caribbean_rows_are_the_leak_analysis_figures() -> None:
         assert "sampled: 2,000 deals (seed 11)" in row["how"]
         assert row["player_edge"] == -row["house_edge"]
     assert all(row["house_edge"] < float(hole.house_edge_without) for row in table.rows)
-    assert "Sharing rows are sampled" in part.paragraphs[-1]
-    command = "casino-sim analyze banked/caribbean_stud --leak share:K --samples 2,000 --seed 11."
+    assert "Sampled rows:" in part.paragraphs[-1]
+    command = "casino-sim analyze banked/caribbean_stud --leak LEAK --samples 2,000 --seed 11."
     assert part.paragraphs[-1].endswith(command)
 
 
 def test_no_samples_leaves_the_sampled_rows_out() -> None:
     figures = leak_figures(CARIBBEAN, samples=0, seed=1, deck=DECK_15)
-    assert [f.leak for f in figures] == [Leak("dealer", 1)]  # type: ignore[union-attr]
+    assert [f.leak for f in figures] == [Leak("dealer", 1)]
+    four_card = BankedInput(
+        Path("four_card_poker.yaml"), load_banked_game("banked/four_card_poker")
+    )
+    assert leak_figures(four_card, samples=0, seed=1) == ()  # every row sampled
+
+
+def test_four_card_poker_rows_are_sampled_with_the_reports_seed() -> None:
+    """On 16 cards (one other hand fits): the hole-card row is ``--leak dealer:1``'s sampled
+    figure with the same samples and seed, beside the sharing row."""
+    deck = tuple(range(36, 52))
+    four_card = BankedInput(
+        Path("four_card_poker.yaml"), load_banked_game("banked/four_card_poker")
+    )
+    part = protection_part(four_card, "banked-1", leak_figures(four_card, samples=1_000, seed=4,
+                                                                 deck=deck))  # fmt: skip
+    rows = {row["leak"]: row for row in part.tables[0].rows}
+    assert list(rows) == ["dealer:1", "share:1"]
+    hole = analyze_leak(four_card.game, parse_leak("dealer:1"), deck=deck, samples=1_000, seed=4)
+    assert rows["dealer:1"]["house_edge"] == hole.house_edge
+    assert rows["dealer:1"]["seen"] == "one more dealer card (besides the up card)"
+    assert rows["dealer:1"]["interval"] != "exact" and rows["dealer:1"]["house_edge_exact"] == ""
 
 
 @pytest.mark.parametrize("samples", ["500", "-1", "many"])

@@ -244,14 +244,7 @@ def _leak_runs(
     items: list[BankedInput], settings: ReportSettings, stage: Stage
 ) -> list[tuple[protection.LeakFigure, ...]]:
     """Each banked game's leak figures for its Game protection part (one tick per leak)."""
-    listed = [
-        [
-            leak
-            for leak in protection.listed_leaks(item.game)
-            if leak.kind == "dealer" or settings.leak_samples
-        ]
-        for item in items
-    ]
+    listed = [protection.leaks_to_run(item.game, samples=settings.leak_samples) for item in items]
     out: list[tuple[protection.LeakFigure, ...]] = [() for _ in items]
     total = sum(map(len, listed))
     if not total:

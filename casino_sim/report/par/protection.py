@@ -5,11 +5,11 @@ The leaks listed are the ones the language's leak analysis solves for the game
 against a hidden dealer hand (Three Card Poker) and at hold'em with a bet before the flop
 (Ultimate Texas Hold'em: about 160 s) one dealer card seen, exact; at a game without a
 dealer hand (Let It Ride, Mississippi Stud) the last board card seen before the first
-decision, exact (seconds); at a game with a dealer card face up (Caribbean Stud) one more
-dealer card seen, exact, and the hands of 1 to 6 other players seen (a full table of seven),
-each sampled with its 95% interval from the report's seed (``samples`` deals per row, each
-valued over every dealer hand). Each row sits beside the figure the game file's notes
-publish for it, if any.
+decision, exact (seconds); at a game with a dealer card face up one more dealer card seen
+(Caribbean Stud: exact; Four Card Poker: sampled) and the hands of 1 to 6 other players seen
+(a full table of seven), each sampled with its 95% interval from the report's seed
+(``samples`` deals per row, each valued over every dealer hand). Each row sits beside the
+figure the game file's notes publish for it, if any.
 
 >>> from pathlib import Path
 >>> from casino_sim.config import load_banked_game
@@ -41,7 +41,14 @@ if TYPE_CHECKING:
     from casino_sim.config import BankedGame
     from casino_sim.report.par.inputs import BankedInput
 
-__all__ = ["LeakFigure", "leak_figure", "leak_figures", "listed_leaks", "protection_part"]
+__all__ = [
+    "LeakFigure",
+    "leak_figure",
+    "leak_figures",
+    "leaks_to_run",
+    "listed_leaks",
+    "protection_part",
+]
 
 #: Other players' hands a sharing row sees at most: a full table of seven seats.
 FULL_TABLE_OTHERS = 6
@@ -67,7 +74,7 @@ def listed_leaks(game: BankedGame, deck: Deck = FULL_DECK) -> tuple[Leak, ...]:
     from casino_sim.games.banked.language.holdem_leak import is_holdem_leak_game
     from casino_sim.games.banked.language.showdown import check_showdown
     from casino_sim.games.banked.language.street_leak import face_down_board, is_street_game
-    from casino_sim.games.banked.language.upcard import RANKING, check_upcard, is_upcard_game
+    from casino_sim.games.banked.language.upcard import check_upcard, is_upcard_game
 
     try:
         check_showdown(game)
@@ -80,8 +87,8 @@ def listed_leaks(game: BankedGame, deck: Deck = FULL_DECK) -> tuple[Leak, ...]:
         return (Leak("dealer", 1),)
     if not is_upcard_game(game):
         return ()
-    try:
-        check_upcard(game, deck, rankings=(RANKING,), solver="the leak analysis")
+    try:  # Caribbean Stud (the hole card exact) or Four Card Poker (sampled)
+        check_upcard(game, deck, solver="the leak analysis")
     except OptionError:
         return ()
     stage = game.stages[0]
@@ -90,16 +97,24 @@ def listed_leaks(game: BankedGame, deck: Deck = FULL_DECK) -> tuple[Leak, ...]:
     return (Leak("dealer", 1), *shares)
 
 
+def leaks_to_run(game: BankedGame, *, samples: int, deck: Deck = FULL_DECK) -> tuple[Leak, ...]:
+    """:func:`listed_leaks` less the sampled ones when ``samples`` is 0."""
+    from casino_sim.games.banked.language.leaks import is_sampled_leak
+
+    listed = listed_leaks(game, deck)
+    return tuple(leak for leak in listed if samples or not is_sampled_leak(game, leak, deck=deck))
+
+
 def leak_figure(
     game: BankedGame, leak: Leak, *, samples: int, seed: int, deck: Deck = FULL_DECK
 ) -> LeakFigure:
-    """The figures of one of :func:`listed_leaks`: exact (``dealer``), or sampled with
-    ``samples`` deals from ``seed`` (``share`` at a game with a dealer card up)."""
+    """The figures of one of :func:`listed_leaks`: exact, or sampled with ``samples`` deals from
+    ``seed`` (``share`` at a game with a dealer card up, ``dealer`` at Four Card Poker)."""
     from casino_sim.games.banked.language.leaks import analyze_leak
     from casino_sim.games.banked.language.sharing import analyze_share
 
     if leak.kind == "dealer":
-        return analyze_leak(game, leak, deck=deck)
+        return analyze_leak(game, leak, deck=deck, samples=samples, seed=seed)
     share = analyze_share(game, leak.cards, deck=deck, samples=samples, seed=seed)
     if not isinstance(share, SampledLeak):  # pragma: no cover - upcard shares are sampled
         raise AssertionError("a sharing row of the report is sampled")
@@ -113,8 +128,7 @@ def leak_figures(
     left out)."""
     return tuple(
         leak_figure(item.game, leak, samples=samples, seed=seed, deck=deck)
-        for leak in listed_leaks(item.game, deck)
-        if leak.kind == "dealer" or samples
+        for leak in leaks_to_run(item.game, samples=samples, deck=deck)
     )
 
 
@@ -193,11 +207,11 @@ def protection_part(item: BankedInput, prefix: str, figures: tuple[LeakFigure, .
     sampled = [f for f in figures if isinstance(f, SampledLeak)]
     if sampled:
         paragraphs.append(
-            "Sharing rows are sampled: each drawn deal (the player's hand, the others' hands "
-            "and the up card) is valued exactly over every hand the dealer can still hold, and "
-            "the gain over the strategy without the leak is averaged (a control variate); the "
-            "interval is its 95% interval. The same figures: casino-sim analyze "
-            f"{input_name(item.path)} --leak share:K --samples {sampled[0].samples:,} --seed "
+            "Sampled rows: each drawn deal (the player's hand, the others' hands or the dealer "
+            "cards seen, and the up card) is valued exactly over every hand the dealer can still "
+            "hold, and the gain over the strategy without the leak is averaged (a control "
+            "variate); the interval is its 95% interval. The same figures: casino-sim analyze "
+            f"{input_name(item.path)} --leak LEAK --samples {sampled[0].samples:,} --seed "
             f"{sampled[0].seed}."
         )
     return Part(f"{prefix}-protection", "Game protection", tuple(paragraphs), tables=(table,))
