@@ -27,6 +27,8 @@ from casino_sim.games.banked.language.leak_kinds import SampledLeak
 from casino_sim.games.banked.language.leaks import analyze_leak, parse_leak
 from casino_sim.games.banked.language.sharing import analyze_share
 from casino_sim.games.banked.language.simulate import simulate_banked
+from casino_sim.report.par.inputs import BankedInput
+from casino_sim.report.par.protection import leak_figures, protection_part
 
 #: With the hold'em solvers' tests: one worker runs the heavy exact solvers, one at a time.
 pytestmark = pytest.mark.xdist_group("holdem")
@@ -218,6 +220,24 @@ def test_one_other_hand_seen_on_sixteen_cards(four_card: BankedGame, sixteen) ->
     low, high = share.house_edge_interval
     assert abs(share.house_edge + float(exact)) < 4 * (high - low) / (2 * 1.96)
     assert share.house_edge < float(share.house_edge_without) < 0.2
+
+
+def test_the_reports_rows_are_sampled_with_its_seed() -> None:
+    """The report's Game protection part on 16 cards (one other hand fits): the hole-card row
+    is ``--leak dealer:1``'s sampled figure with the same samples and seed, beside the sharing
+    row (the 16-card solve shared with the tests above, in this worker)."""
+    deck = tuple(range(36, 52))
+    four_card = BankedInput(
+        Path("four_card_poker.yaml"), load_banked_game("banked/four_card_poker")
+    )
+    part = protection_part(four_card, "banked-1", leak_figures(four_card, samples=1_000, seed=4,
+                                                                 deck=deck))  # fmt: skip
+    rows = {row["leak"]: row for row in part.tables[0].rows}
+    assert list(rows) == ["dealer:1", "share:1"]
+    hole = analyze_leak(four_card.game, parse_leak("dealer:1"), deck=deck, samples=1_000, seed=4)
+    assert rows["dealer:1"]["house_edge"] == hole.house_edge
+    assert rows["dealer:1"]["seen"] == "one more dealer card (besides the up card)"
+    assert rows["dealer:1"]["interval"] != "exact" and rows["dealer:1"]["house_edge_exact"] == ""
 
 
 def test_on_the_floor(exact: BankedAnalysis) -> None:

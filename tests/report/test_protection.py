@@ -85,23 +85,6 @@ def test_no_samples_leaves_the_sampled_rows_out() -> None:
     assert leak_figures(four_card, samples=0, seed=1) == ()  # every row sampled
 
 
-def test_four_card_poker_rows_are_sampled_with_the_reports_seed() -> None:
-    """On 16 cards (one other hand fits): the hole-card row is ``--leak dealer:1``'s sampled
-    figure with the same samples and seed, beside the sharing row."""
-    deck = tuple(range(36, 52))
-    four_card = BankedInput(
-        Path("four_card_poker.yaml"), load_banked_game("banked/four_card_poker")
-    )
-    part = protection_part(four_card, "banked-1", leak_figures(four_card, samples=1_000, seed=4,
-                                                                 deck=deck))  # fmt: skip
-    rows = {row["leak"]: row for row in part.tables[0].rows}
-    assert list(rows) == ["dealer:1", "share:1"]
-    hole = analyze_leak(four_card.game, parse_leak("dealer:1"), deck=deck, samples=1_000, seed=4)
-    assert rows["dealer:1"]["house_edge"] == hole.house_edge
-    assert rows["dealer:1"]["seen"] == "one more dealer card (besides the up card)"
-    assert rows["dealer:1"]["interval"] != "exact" and rows["dealer:1"]["house_edge_exact"] == ""
-
-
 @pytest.mark.parametrize("samples", ["500", "-1", "many"])
 def test_a_sample_count_it_cannot_use_is_one_line(samples: str, capsys, tmp_path) -> None:
     try:

@@ -159,54 +159,23 @@ def solve_streets(
     rules = street_rules(game, deck)
     n = len(deck)
     sizes, seen, last, names = rules.sizes, rules.seen, rules.last, rules.names
-    lines_by_table, pay_arrays, wager_table = rules.lines, rules.pays, rules.wager_table
-    scale, choices, states = rules.scale, rules.choices, rules.states
-    post = [*states[1:], []]
+    lines_by_table, wager_table = rules.lines, rules.wager_table
+    choices, states = rules.choices, rules.states
     completions = [
         int(np.prod([comb(n - seen[j - 1], sizes[j]) for j in range(level + 1, len(sizes))]))
         for level in range(len(sizes))
     ]
 
-    # backward: value[level][:, state] before the decision at level, policy per level and state
-    expected = np.zeros((comb(n, seen[last - 1]), len(pay_arrays)), dtype=np.int64)
-    scatter_down(
-        np.stack(pay_arrays, axis=1), n, seen[last], subset_patterns(seen[last], seen[last - 1]),
-        BINOMIAL, expected,
-    )  # fmt: skip
-    chosen: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
-    cont = {s: expected @ rules.table_amounts(s) for s in post[last - 1]}
-    for level in range(last - 1, -1, -1):
-        value = {}
-        for state in states[level]:
-            options = choices.get(level, [Choice.stay()])
-            candidates = []
-            for choice in options:
-                after = choice.apply(state, names)
-                if after is None:
-                    candidates.append(
-                        np.full(
-                            comb(n, seen[level]),
-                            -sum(state) * completions[level] * scale,
-                            dtype=np.int64,
-                        )
-                    )
-                else:
-                    candidates.append(cont[after])
-            if policy is not None and level in choices:
-                pick = _fixed(game, level, options, policy, comb(n, seen[level]))
-            else:
-                pick = best_of(candidates, options, game.prefer)
-            chosen[(level, state)] = pick
-            value[state] = np.choose(pick, candidates) if len(candidates) > 1 else candidates[0]
-        if level == 0:
-            break
-        cols = list(value)
-        below = np.zeros((comb(n, seen[level - 1]), len(cols)), dtype=np.int64)
-        scatter_down(
-            np.stack([value[c] for c in cols], axis=1), n, seen[level],
-            subset_patterns(seen[level], seen[level - 1]), BINOMIAL, below,
-        )  # fmt: skip
-        cont = {c: below[:, i] for i, c in enumerate(cols)}
+    if policy is not None:  # a named strategy fixes every action: no values to compare
+        chosen = {
+            (level, state): _fixed(game, level, choices[level], policy, comb(n, seen[level]))
+            if level in choices
+            else np.zeros(comb(n, seen[level]), dtype=np.int64)
+            for level in range(last)
+            for state in states[level]
+        }
+    else:
+        chosen = _backward(game, rules, n, completions)
 
     # forward: deals reaching each state, folds, and the final lines
     outcomes: list[Outcome] = []
@@ -259,6 +228,52 @@ def solve_streets(
         first_names=tuple(c.name for c in choices.get(first, [Choice.stay()])),
         strategy=StrategyTable(states[0][0], points),
     )
+
+
+def _backward(
+    game: BankedGame, rules: StreetRules, n: int, completions: Sequence[int]
+) -> dict[tuple[int, tuple[int, ...]], np.ndarray]:
+    """The best action per card set at every level and money state: the value of each state
+    summed over its completions (integers, so ties are exact, broken by ``game.prefer``),
+    from the last cards back."""
+    seen, last, scale = rules.seen, rules.last, rules.scale
+    expected = np.zeros((comb(n, seen[last - 1]), len(rules.pays)), dtype=np.int64)
+    scatter_down(
+        np.stack(rules.pays, axis=1), n, seen[last], subset_patterns(seen[last], seen[last - 1]),
+        BINOMIAL, expected,
+    )  # fmt: skip
+    chosen: dict[tuple[int, tuple[int, ...]], np.ndarray] = {}
+    cont = {s: expected @ rules.table_amounts(s) for s in rules.states[last]}
+    for level in range(last - 1, -1, -1):
+        value = {}
+        for state in rules.states[level]:
+            options = rules.options(level)
+            candidates = []
+            for choice in options:
+                after = choice.apply(state, rules.names)
+                if after is None:
+                    candidates.append(
+                        np.full(
+                            comb(n, seen[level]),
+                            -sum(state) * completions[level] * scale,
+                            dtype=np.int64,
+                        )
+                    )
+                else:
+                    candidates.append(cont[after])
+            pick = best_of(candidates, options, game.prefer)
+            chosen[(level, state)] = pick
+            value[state] = np.choose(pick, candidates) if len(candidates) > 1 else candidates[0]
+        if level == 0:
+            break
+        cols = list(value)
+        below = np.zeros((comb(n, seen[level - 1]), len(cols)), dtype=np.int64)
+        scatter_down(
+            np.stack([value[c] for c in cols], axis=1), n, seen[level],
+            subset_patterns(seen[level], seen[level - 1]), BINOMIAL, below,
+        )  # fmt: skip
+        cont = {c: below[:, i] for i, c in enumerate(cols)}
+    return chosen
 
 
 def _final(
