@@ -254,10 +254,6 @@ def _run_leak(args: argparse.Namespace, game: Any, leak: Any, record: dict[str, 
     return None
 
 
-def _others(count: int) -> str:
-    return f"{count} other player's hand" if count == 1 else f"{count} other players' hands"
-
-
 def format_sampled_leak(share: Any) -> str:
     """The sampled figures of a leak (others' hands or dealer cards seen), each with its 95%
     interval."""
@@ -321,8 +317,10 @@ def format_leak(leaked: Any) -> str:
 
 def format_share(share: Any) -> str:
     """What seeing other players' hands is worth, counted exactly (``--leak share:K``)."""
+    from casino_sim.games.banked.language.leak_kinds import Leak
+
     return _exact_leak(
-        f"Leak share:{share.others}: the player sees {_others(share.others)}",
+        f"Leak share:{share.others}: the player sees {Leak('share', share.others).seen_words}",
         share.house_edge_without,
         share.analysis,
         f"each deal counted once per set of the others' cards ({share.seen_sets:,} per hand)",

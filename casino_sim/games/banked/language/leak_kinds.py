@@ -43,6 +43,18 @@ class Leak:
     def label(self) -> str:
         return f"{self.kind}:{self.cards}"
 
+    @property
+    def seen_words(self) -> str:
+        """What the player sees: "2 other players' hands", "1 of the dealer's hidden cards".
+
+        >>> Leak("share", 1).seen_words
+        "1 other player's hand"
+        """
+        if self.kind == "dealer":
+            return f"{self.cards} of the dealer's hidden cards"
+        hands = "other player's hand" if self.cards == 1 else "other players' hands"
+        return f"{self.cards} {hands}"
+
 
 def check_samples(samples: int) -> int:
     """``samples`` if it is at least 1,000 sampled deals; else an :class:`OptionError`."""
@@ -93,7 +105,7 @@ class LeakAnalysis:
     @property
     def seen_words(self) -> str:
         """What the player sees: "1 of the dealer's hidden cards", "the last board card ..."."""
-        return self.sees or f"{self.leak.cards} of the dealer's hidden cards"
+        return self.sees or self.leak.seen_words
 
 
 @dataclass(frozen=True)
@@ -120,11 +132,8 @@ class SampledLeak:
 
     @property
     def sees(self) -> str:
-        """What the player sees: "2 other players' hands", "1 of the dealer's hidden cards"."""
-        count = self.leak.cards
-        if self.leak.kind == "dealer":
-            return f"{count} of the dealer's hidden cards"
-        return f"{count} other player's hand" if count == 1 else f"{count} other players' hands"
+        """What the player sees (:attr:`Leak.seen_words`)."""
+        return self.leak.seen_words
 
 
 def share_estimate(

@@ -33,6 +33,7 @@ from numba import njit
 from casino_sim.combinatorics import BINOMIAL, colex_index, combinations_array
 from casino_sim.config.banked_game import BankedGame
 from casino_sim.errors import OptionError
+from casino_sim.games.banked.language.actions import StrategyTable
 from casino_sim.games.banked.language.hands import Deck
 from casino_sim.games.banked.language.kernels import scatter_down, subset_patterns
 from casino_sim.games.banked.language.leak_kinds import (
@@ -90,7 +91,14 @@ def analyze_street_share(
     own, seen = order[:, : rules.seen[0]], order[:, rules.seen[0] : rules.seen[0] + dead]
     solved = solve_banked(game, deck=deck)
     parts = [
-        share_values(game, deck, own[i : i + BATCH], seen[i : i + BATCH], rules=rules)
+        share_values(
+            game,
+            deck,
+            own[i : i + BATCH],
+            seen[i : i + BATCH],
+            rules=rules,
+            strategy=solved.strategy,
+        )
         for i in range(0, samples, BATCH)
     ]
     per_deal = float(parts[0].scale * parts[0].completions)
@@ -114,13 +122,15 @@ def share_values(
     seen: np.ndarray,
     *,
     rules: StreetRules | None = None,
+    strategy: StrategyTable | None = None,
 ) -> ShareValues:
     """:class:`ShareValues` of the deals whose first cards are ``hands`` and whose other
-    players' cards are ``seen`` (rows of deck positions, any order)."""
+    players' cards are ``seen`` (rows of deck positions, any order); ``rules`` and the optimal
+    ``strategy`` made here unless given (a run of batches makes them once)."""
     from casino_sim.games.banked.language import solve_banked
 
     rules = street_rules(game, deck) if rules is None else rules
-    strategy = solve_banked(game, deck=deck).strategy
+    strategy = solve_banked(game, deck=deck).strategy if strategy is None else strategy
     picks = {
         (rules.seen.index(point.seen), state): chosen
         for point in strategy.points
